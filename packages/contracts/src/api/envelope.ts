@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Response codes carried in the envelope's `code`. 0 and 900 are fixed by the specification;
+ * the others mirror the closest HTTP status so that a log reader recognises them at a glance.
+ */
+export const ResponseCode = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  AUTH_FAILED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  LOCKED: 423,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SESSION_EXPIRED: 900,
+} as const;
+export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/** The base path every call lives under (spec §7). */
+export const API_BASE = '/prod-api';
+/** Client request timeout (spec §9). */
+export const REQUEST_TIMEOUT_MS = 50_000;
+/** Header carrying the session token (spec §6). */
+export const TOKEN_HEADER = 'satoken';
+
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}
+
+/** The `{code, data, message}` envelope around a data schema. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), data, message: z.string() });
+}
+
+export const emptyData = z.object({}).strict();
+
+/** Paging used by every list except the institution list (which keeps the spec's limit 1000). */
+export const MAX_PAGE_SIZE = 100;
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1, { message: 'page must be at least 1' }).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'limit must be at least 1' })
+    .max(MAX_PAGE_SIZE, { message: `limit must be at most ${MAX_PAGE_SIZE}` })
+    .default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+}
+export interface Paged<T> {
+  list: T[];
+  total: number;
+  page: number;
+  limit: number;
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@tcm/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { REDACT_PATHS, redactUrl } from './lib/log-redaction';
+import { authRoutes } from './modules/auth/routes';
+import { institutionRoutes } from './modules/institutions/routes';
+import { systemRoutes } from './modules/system/routes';
+import { type RouteAccess, registerAccessControl } from './plugins/access';
+import { apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
+import { type SmsSender, smsSenderFromConfig } from './sms';
+
+export const APP_VERSION = '0.1.0';
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  sms?: SmsSender;
+  /** Overrides for tests (e.g. a log stream); merged into the Fastify options. */
+  fastifyOptions?: Partial<FastifyServerOptions>;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  /** Every API route with its declared access rule, for the access matrix test. */
+  routes: RouteAccess[];
+}
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, database } = deps;
+  const sms = deps.sms ?? smsSenderFromConfig(config.sms);
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    ...deps.fastifyOptions,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Ant Design injects its CSS-in-JS styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandling(app);
+
+  const routes: RouteAccess[] = [];
+  registerAccessControl(app, { database, config, sms, isApiRoute: isApiPath, routes });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '糖尿病前期中医药健康管理 API',
+        description: 'Every JSON answer is the envelope {code, data, message}; code 0 is success, 900 an expired session.',
+        version: APP_VERSION,
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } } },
+      security: [{ satoken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(database, APP_VERSION));
+      await api.register(authRoutes(config.security));
+      await api.register(institutionRoutes);
+    },
+    { prefix: API_BASE },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return { app, routes };
+}
+
+/** Serves the built web app with an SPA fallback so deep links such as /userList/running load it. */
+async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
+  const root = webDistDir ? path.resolve(webDistDir) : undefined;
+  const hasWeb = root !== undefined && existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (hasWeb && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const file = request.url.split('?')[0] ?? '/';
+      // A missing asset is a real 404; only page routes fall back to the app shell.
+      if (!path.extname(file)) {
+        reply.header('cache-control', 'no-cache');
+        return reply.sendFile('index.html');
+      }
+    }
+    return apiNotFound(request, reply);
+  });
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, from the environment. Parsed once in main.ts (never at import),
+ * so tests build their own config without touching process.env.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PGlite data folder, or 'memory://' for an in-memory database. Ignored when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  webDistDir: string | undefined;
+  logLevel: string;
+  sms: { provider: 'console' | 'http'; httpUrl: string | undefined; httpToken: string | undefined };
+  /** Required in production: the administrator created on first start. */
+  admin: { username: string; password: string } | undefined;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  security: SecurityConfig;
+}
+
+export interface SecurityConfig {
+  sessionIdleMinutes: number;
+  sessionAbsoluteDays: number;
+  lockoutThreshold: number;
+  lockoutWindowMinutes: number;
+  lockoutMinutes: number;
+  codeValidMinutes: number;
+  codeResendSeconds: number;
+  codeDailyLimit: number;
+  codeMaxAttempts: number;
+  /** Per-IP limits (requests per minute) on the sensitive public calls. */
+  loginPerMinute: number;
+  codePerMinute: number;
+  registerPerMinute: number;
+  /** argon2id cost: OWASP's m=19 MiB, t=2, p=1. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+export const DEFAULT_SECURITY: SecurityConfig = {
+  sessionIdleMinutes: 120,
+  sessionAbsoluteDays: 7,
+  lockoutThreshold: 5,
+  lockoutWindowMinutes: 15,
+  lockoutMinutes: 15,
+  codeValidMinutes: 5,
+  codeResendSeconds: 60,
+  codeDailyLimit: 10,
+  codeMaxAttempts: 5,
+  loginPerMinute: 20,
+  codePerMinute: 10,
+  registerPerMinute: 10,
+  argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
+    throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL');
+  }
+  const admin = e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined;
+  if (e.NODE_ENV === 'production' && !admin) {
+    throw new ConfigError('Production mode needs ADMIN_USERNAME and ADMIN_PASSWORD for the administrator account');
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    webDistDir: e.WEB_DIST_DIR,
+    logLevel: e.LOG_LEVEL,
+    sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
+    admin,
+    seedDemo: e.NODE_ENV !== 'production' && e.SEED_DEMO === 'auto',
+    trustProxy: e.TRUST_PROXY === 'true',
+    security: DEFAULT_SECURITY,
+  };
+}

@@ -1,0 +1,7 @@
+export * from './accounts';
+export * from './audit';
+export * from './institutions';
+export * from './patients';
+export * from './records';
+export * from './sessions';
+export * from './verification';

@@ -1,0 +1,71 @@
+import { TOKEN_HEADER } from '@tcm/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Actor, Ctx } from '../lib/context';
+import { forbidden, sessionExpired } from '../lib/errors';
+import { resolveSession } from '../modules/auth/session-store';
+import type { SmsSender } from '../sms';
+
+/**
+ * Who may call a route. Every API route must declare one (checked at registration), so that a new
+ * route cannot silently go out without a rule; the access matrix test enumerates them.
+ */
+export type Access = 'public' | 'authenticated' | 'doctor' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    ctx: Ctx;
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { database: Database; config: Config; sms: SmsSender; isApiRoute: (url: string) => boolean; routes: RouteAccess[] },
+): void {
+  app.addHook('onRoute', (route) => {
+    if (!deps.isApiRoute(route.url) || route.url.includes('/docs')) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') deps.routes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.decorateRequest('actor', null);
+  app.decorateRequest('ctx', null as unknown as Ctx);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const now = new Date();
+    request.ctx = {
+      db: deps.database.db,
+      actor: null,
+      requestId: request.id,
+      ip: request.ip,
+      now,
+      config: deps.config,
+      sms: deps.sms,
+    };
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const header = request.headers[TOKEN_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    if (!token || token.length > 200) throw sessionExpired();
+    const actor = await resolveSession(deps.database.db, token, now, deps.config.security);
+    if (!actor) throw sessionExpired();
+    if (access === 'doctor' && actor.role !== 'doctor') throw forbidden('该操作仅限医生');
+    if (access === 'admin' && actor.role !== 'admin') throw forbidden('该操作仅限管理员');
+    request.actor = actor;
+    request.ctx.actor = actor;
+  });
+}
