@@ -5,7 +5,12 @@ export const InstitutionPaths = { list: '/api/institution/list' } as const;
 /** The spec's request: page 1, limit 1000 (spec §7, §9). */
 export const institutionListBody = z.object({
   page: z.coerce.number().int().min(1, { message: 'page must be at least 1' }).default(1),
-  limit: z.coerce.number().int().min(1, { message: 'limit must be at least 1' }).max(1000, { message: 'limit must be at most 1000' }).default(1000),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'limit must be at least 1' })
+    .max(1000, { message: 'limit must be at most 1000' })
+    .default(1000),
 });
 
 export const institutionSchema = z.object({ id: z.number().int(), name: z.string() });

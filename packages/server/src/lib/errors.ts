@@ -18,5 +18,4 @@ export const forbidden = (message = '无权访问该数据') => new AppError(Res
 export const notFound = (message = '记录不存在') => new AppError(ResponseCode.NOT_FOUND, message, 404);
 export const conflict = (message: string) => new AppError(ResponseCode.CONFLICT, message, 409);
 export const tooMany = (message: string) => new AppError(ResponseCode.TOO_MANY_REQUESTS, message, 429);
-export const sessionExpired = () =>
-  new AppError(ResponseCode.SESSION_EXPIRED, '登录信息已过期，请重新登录', 401);
+export const sessionExpired = () => new AppError(ResponseCode.SESSION_EXPIRED, '登录信息已过期，请重新登录', 401);

@@ -49,7 +49,8 @@ export function describeDemoAccounts(): string {
     'Demo accounts (development data; never created in production):',
     `  admin   /login/admin  ${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`,
     ...DEMO_DOCTORS.map(
-      (d) => `  doctor  /login        ${d.mobile} / ${DEMO_DOCTOR_PASSWORD}  (${d.name}, institution ${d.institutionId}, ${d.registerStatus})`,
+      (d) =>
+        `  doctor  /login        ${d.mobile} / ${DEMO_DOCTOR_PASSWORD}  (${d.name}, institution ${d.institutionId}, ${d.registerStatus})`,
     ),
   ];
   return lines.join('\n');

@@ -36,9 +36,7 @@ export const patients = pgTable(
     voidReason: text('void_reason'),
   },
   (t) => [
-    uniqueIndex('patients_cohort_id_num_uq')
-      .on(t.cohort, t.idNum)
-      .where(sql`${t.voidedAt} is null`),
+    uniqueIndex('patients_cohort_id_num_uq').on(t.cohort, t.idNum).where(sql`${t.voidedAt} is null`),
     index('patients_list_idx').on(t.institutionId, t.cohort, t.endManagement, t.id),
     index('patients_tel_idx').on(t.telNum),
   ],

@@ -29,11 +29,7 @@ export const annexRecords = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
   },
-  (t) => [
-    index('annex_records_patient_idx')
-      .on(t.patientId, t.annex, t.filledAt.desc(), t.id.desc())
-      .where(sql`${t.voidedAt} is null`),
-  ],
+  (t) => [index('annex_records_patient_idx').on(t.patientId, t.annex, t.filledAt.desc(), t.id.desc()).where(sql`${t.voidedAt} is null`)],
 );
 
 /** A TCM health prescription of one kind (diet, sleep, motion, loseWeight, other, healthEducation, physique). */
@@ -54,9 +50,5 @@ export const prescriptions = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
   },
-  (t) => [
-    index('prescriptions_patient_idx')
-      .on(t.patientId, t.kind, t.issuedAt.desc(), t.id.desc())
-      .where(sql`${t.voidedAt} is null`),
-  ],
+  (t) => [index('prescriptions_patient_idx').on(t.patientId, t.kind, t.issuedAt.desc(), t.id.desc()).where(sql`${t.voidedAt} is null`)],
 );

@@ -28,7 +28,12 @@ export function authRoutes(security: SecurityConfig) {
 
     r.post(AuthPaths.login, {
       config: { access: 'public', ...perMinute(security.loginPerMinute) },
-      schema: { tags: TAG, summary: 'Sign in (doctor: mobile; admin: login name)', body: loginBody, response: { 200: envelope(loginResult) } },
+      schema: {
+        tags: TAG,
+        summary: 'Sign in (doctor: mobile; admin: login name)',
+        body: loginBody,
+        response: { 200: envelope(loginResult) },
+      },
       handler: async (req) => ok(await auth.login({ ctx: req.ctx, input: req.body })),
     });
 
@@ -60,13 +65,23 @@ export function authRoutes(security: SecurityConfig) {
 
     r.get(AuthPaths.checkIsRegister, {
       config: { access: 'public', ...perMinute(security.codePerMinute * 3) },
-      schema: { tags: TAG, summary: 'Whether a mobile is registered', querystring: checkIsRegisterQuery, response: { 200: envelope(checkIsRegisterResult) } },
+      schema: {
+        tags: TAG,
+        summary: 'Whether a mobile is registered',
+        querystring: checkIsRegisterQuery,
+        response: { 200: envelope(checkIsRegisterResult) },
+      },
       handler: async (req) => ok(await auth.checkIsRegister({ ctx: req.ctx, input: req.query })),
     });
 
     r.post(AuthPaths.register, {
       config: { access: 'public', ...perMinute(security.registerPerMinute) },
-      schema: { tags: TAG, summary: 'Register as a doctor (goes to review)', body: registerBody, response: { 200: envelope(registerResult) } },
+      schema: {
+        tags: TAG,
+        summary: 'Register as a doctor (goes to review)',
+        body: registerBody,
+        response: { 200: envelope(registerResult) },
+      },
       handler: async (req) => ok(await auth.register({ ctx: req.ctx, input: req.body }), '注册申请已提交，请等待审核'),
     });
 
@@ -75,12 +90,22 @@ export function authRoutes(security: SecurityConfig) {
     const changePasswordConfig = { access: 'public' as const, ...perMinute(security.registerPerMinute) };
     r.get(AuthPaths.changePwdByVerificationCode, {
       config: changePasswordConfig,
-      schema: { tags: TAG, summary: 'Reset the password with an SMS code (query form)', querystring: changePasswordInput, response: { 200: envelope(emptyData) } },
+      schema: {
+        tags: TAG,
+        summary: 'Reset the password with an SMS code (query form)',
+        querystring: changePasswordInput,
+        response: { 200: envelope(emptyData) },
+      },
       handler: async (req) => ok(await auth.changePasswordByCode({ ctx: req.ctx, input: req.query }), '密码已重置，请重新登录'),
     });
     r.post(AuthPaths.changePwdByVerificationCode, {
       config: changePasswordConfig,
-      schema: { tags: TAG, summary: 'Reset the password with an SMS code (body form)', body: changePasswordInput, response: { 200: envelope(emptyData) } },
+      schema: {
+        tags: TAG,
+        summary: 'Reset the password with an SMS code (body form)',
+        body: changePasswordInput,
+        response: { 200: envelope(emptyData) },
+      },
       handler: async (req) => ok(await auth.changePasswordByCode({ ctx: req.ctx, input: req.body }), '密码已重置，请重新登录'),
     });
   };

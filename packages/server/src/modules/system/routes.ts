@@ -9,7 +9,11 @@ export function systemRoutes(database: Database, version: string) {
   return async function register(app: FastifyInstance) {
     app.withTypeProvider<ZodTypeProvider>().get(SystemPaths.health, {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: envelope(healthResult), 503: envelope(healthResult) } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: envelope(healthResult), 503: envelope(healthResult) },
+      },
       handler: async (req, reply) => {
         const started = performance.now();
         let dbOk = true;

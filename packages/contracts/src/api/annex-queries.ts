@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { paged, pageQuery } from './envelope';
+import { patientListItemSchema } from './patient';
+import { idSchema } from './validators';
+
+export const AnnexQueryPaths = {
+  toBeContinued: '/api/annex/queryToBeContinued',
+  completed: '/api/annex/queryCompleted',
+  personalCenter: '/api/annex/queryPersonalCenterData',
+} as const;
+
+export const annexListQuery = pageQuery.extend({ institutionId: idSchema.optional() });
+export const annexListResult = paged(patientListItemSchema);
+
+export const personalCenterQuery = z.object({ institutionId: idSchema.optional() });
+/** The eight figures of the personal centre, with the spec's names (spec §3). */
+export const personalCenterResult = z.object({
+  comparativeTeamCount: z.number().int(),
+  comparativeTeamDiabetesCount: z.number().int(),
+  comparativeTeamEarlyCount: z.number().int(),
+  managementTeamCompletedCount: z.number().int(),
+  managementTeamCount: z.number().int(),
+  managementTeamEndManagementCount: z.number().int(),
+  managementTeamInManagementCount: z.number().int(),
+  managementTeamUnCompletedCount: z.number().int(),
+});
+export type PersonalCenterData = z.infer<typeof personalCenterResult>;

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { registerStatusSchema } from './auth';
+import { paged, pageQuery } from './envelope';
+import { idSchema, isoDateSchema, mobileSchema, personNameSchema, residentIdSchema } from './validators';
+
+/** Calls on users: doctors (admin review) and managed-group patients (spec §7 "User and authentication"). */
+export const UserPaths = {
+  list: '/api/user/list',
+  update: '/api/user',
+  remove: '/api/user',
+  reviewDoctor: '/api/user/reviewedDoctorRegisterInfo',
+  annex7Overdue: '/api/user/queryAnnex7TheLastTimeIsOver',
+  annex9Overdue: '/api/user/queryAnnex9TheLastTimeIsOver',
+  endManagement: '/api/user/endManagementPatient',
+  notRemind: '/api/user/notRemind',
+  deleteFromIncompleteList: '/api/user/deleteFromIncompleteList',
+  /** Added: enrol a managed-group patient. */
+  enrol: '/api/user/patient',
+  /** Added: one patient with full ID number and mobile (audited view). */
+  detail: '/api/user/patient',
+  /** The spec's `GET {hash}` (query): the doctor's bell, patients not filled in for 15 days. */
+  unfilledRemind: '/api/user/queryUnfilledRemind',
+  /** The spec's `GET /api/user/{hash}?institutionId=` (returns a list): patient search in an institution. */
+  institutionPatients: '/api/user/institutionPatients',
+} as const;
+
+export const genderSchema = z.enum(['man', 'woman'], { message: '请选择性别' });
+
+export const cohortSchema = z.enum(['managed', 'comparison']);
+export type Cohort = z.infer<typeof cohortSchema>;
+
+/** Comparison-group role codes (spec §9): 0 pre-diabetes, 1 diabetes. */
+export const comparisonRoleSchema = z.union([z.literal(0), z.literal(1)], { message: '请选择类型' });
+export type ComparisonRole = z.infer<typeof comparisonRoleSchema>;
+
+export const fillStatusSchema = z.enum(['completed', 'uncompleted']);
+export type FillStatus = z.infer<typeof fillStatusSchema>;
+
+/** A patient in a list: identifiers masked (PRODUCT §1). */
+export const patientListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gender: genderSchema,
+  age: z.number().int(),
+  idNum: z.string(),
+  tel_num: z.string(),
+  institutionId: z.number().int(),
+  institutionName: z.string(),
+  cohort: cohortSchema,
+  /** 'patient' for the managed group; 0 or 1 for comparison members. */
+  role: z.union([z.literal('patient'), comparisonRoleSchema]),
+  enrolledAt: z.string(),
+  endManagement: z.boolean(),
+  endedAt: z.string().nullable(),
+  fillStatus: fillStatusSchema,
+  filledAnnexes: z.array(z.string()),
+  lastFollowUpDate: z.string().nullable(),
+  nextDueDate: z.string().nullable(),
+  overdue: z.boolean(),
+  daysSinceLastFollowUp: z.number().int(),
+  remindSilenced: z.boolean(),
+});
+export type PatientListItem = z.infer<typeof patientListItemSchema>;
+
+/** One patient with the full identifiers; reading it is written to the audit log. */
+export const patientDetailSchema = patientListItemSchema.extend({
+  birthDate: z.string(),
+  consentDate: z.string().nullable(),
+});
+export type PatientDetail = z.infer<typeof patientDetailSchema>;
+
+export const doctorListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  institutionId: z.number().int().nullable(),
+  institutionName: z.string().nullable(),
+  registerStatus: registerStatusSchema,
+  rejectReason: z.string().nullable(),
+  isDisabled: z.boolean(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type DoctorListItem = z.infer<typeof doctorListItemSchema>;
+
+/** POST /api/user/list: doctors (role doctor, admin only) or managed patients (role patient). */
+export const userListBody = pageQuery.extend({
+  role: z.enum(['doctor', 'patient']).default('patient'),
+  registerStatus: registerStatusSchema.optional(),
+  institutionId: idSchema.optional(),
+  keyword: z.string().trim().max(50, { message: '搜索内容过长' }).optional(),
+  /** running = in management, completed = ended (the spec's /brList and /userList types). */
+  state: z.enum(['running', 'completed']).optional(),
+  fillStatus: fillStatusSchema.optional(),
+  overdueOnly: z.boolean().optional(),
+});
+export type UserListBody = z.infer<typeof userListBody>;
+export const doctorListResult = paged(doctorListItemSchema);
+export const patientListResult = paged(patientListItemSchema);
+export const userListResult = z.union([patientListResult, doctorListResult]);
+
+export const enrolPatientBody = z.object({
+  name: personNameSchema,
+  gender: genderSchema.optional(),
+  age: z.coerce.number().int().min(0).max(150).optional(),
+  idNum: residentIdSchema,
+  tel_num: mobileSchema,
+  institutionId: idSchema,
+  consentDate: isoDateSchema,
+});
+export type EnrolPatientBody = z.input<typeof enrolPatientBody>;
+
+export const updatePatientBody = z.object({
+  id: idSchema,
+  name: personNameSchema.optional(),
+  tel_num: mobileSchema.optional(),
+  idNum: residentIdSchema.optional(),
+  gender: genderSchema.optional(),
+  consentDate: isoDateSchema.optional(),
+});
+/** PUT /api/user: the admin edits a doctor (name, institution, disabled); a doctor edits a patient. */
+export const updateDoctorBody = z.object({
+  id: idSchema,
+  name: personNameSchema.optional(),
+  institutionId: idSchema.optional(),
+  isDisabled: z.boolean().optional(),
+});
+export const updateUserBody = z.union([updatePatientBody.strict(), updateDoctorBody.strict()]);
+
+export const idQuery = z.object({ id: idSchema });
+export const voidQuery = z.object({
+  id: idSchema,
+  reason: z.string({ message: '请填写作废原因' }).trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),
+});
+
+export const reviewDoctorQuery = z
+  .object({
+    id: idSchema,
+    registerStatus: z.enum(['Approved', 'Rejected'], { message: '审核结果应为 Approved 或 Rejected' }),
+    reason: z.string().trim().max(200, { message: '原因不能超过200字' }).optional(),
+  })
+  .refine((q) => q.registerStatus === 'Approved' || (q.reason && q.reason.length > 0), {
+    message: '驳回时请填写原因',
+    path: ['reason'],
+  });
+
+export const overdueResult = z.object({
+  overdue: z.boolean(),
+  lastDate: z.string().nullable(),
+  dueDate: z.string(),
+  intervalDays: z.number().int(),
+});
+
+export const unfilledRemindResult = z.object({
+  count: z.number().int(),
+  days: z.number().int(),
+});
+
+export const institutionPatientsQuery = z.object({
+  institutionId: idSchema,
+  keyword: z.string().trim().max(50).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const institutionPatientsResult = z.array(patientListItemSchema);
