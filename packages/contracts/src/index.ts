@@ -7,4 +7,5 @@ export * from './api/institution';
 export * from './api/patient';
 export * from './api/system';
 export * from './api/validators';
+export * from './clinical/cohort-protocol';
 export * from './clinical/resident-id';

@@ -12,9 +12,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { REDACT_PATHS, redactUrl } from './lib/log-redaction';
+import { annexQueryRoutes } from './modules/annex-queries/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { comparativeRoutes } from './modules/comparative/routes';
 import { institutionRoutes } from './modules/institutions/routes';
 import { systemRoutes } from './modules/system/routes';
+import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
 import { apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
 import { type SmsSender, smsSenderFromConfig } from './sms';
@@ -105,6 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(systemRoutes(database, APP_VERSION));
       await api.register(authRoutes(config.security));
       await api.register(institutionRoutes);
+      await api.register(userRoutes);
+      await api.register(comparativeRoutes);
+      await api.register(annexQueryRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: API_BASE },
   );

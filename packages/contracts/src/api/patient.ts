@@ -125,7 +125,9 @@ export const updateDoctorBody = z.object({
   institutionId: idSchema.optional(),
   isDisabled: z.boolean().optional(),
 });
-export const updateUserBody = z.union([updatePatientBody.strict(), updateDoctorBody.strict()]);
+/** One body for both: the caller's role decides which fields apply (a doctor edits patients, the admin doctors). */
+export const updateUserBody = updatePatientBody.extend(updateDoctorBody.shape).strict();
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const idQuery = z.object({ id: idSchema });
 export const voidQuery = z.object({

@@ -1,6 +1,7 @@
 import { makeResidentId } from '@tcm/contracts';
-import { accounts } from '../../src/db/schema';
+import { accounts, annexRecords } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/passwords';
+import { refreshPatientSummary } from '../../src/modules/records/patient-summary';
 import type { TestApp } from './test-app';
 
 let sequence = 0;
@@ -77,4 +78,71 @@ export function lastCodeFor(t: TestApp, mobile: string): string {
   const code = message?.text.match(/\d{6}/)?.[0];
   if (!code) throw new Error(`no SMS code sent to ${mobile}`);
   return code;
+}
+
+export interface PatientFixture {
+  id: number;
+  idNum: string;
+  institutionId: number;
+}
+
+/** Enrols a managed patient through the API as the given doctor. */
+export async function enrolPatient(
+  t: TestApp,
+  token: string,
+  options: { institutionId: number; name?: string; birthDate?: string; gender?: 'man' | 'woman' },
+): Promise<PatientFixture> {
+  const idNum = nextResidentId(options.birthDate ?? '1968-03-12', options.gender ?? 'man');
+  const res = await t.call<{ id: number }>({
+    method: 'POST',
+    path: '/api/user/patient',
+    token,
+    body: { name: options.name ?? '患者甲', idNum, tel_num: nextMobile(), institutionId: options.institutionId, consentDate: '2026-01-05' },
+  });
+  if (res.code !== 0) throw new Error(`enrol failed: ${res.code} ${res.message}`);
+  return { id: res.data.id, idNum, institutionId: options.institutionId };
+}
+
+/** Adds a comparison member through the API. */
+export async function addComparisonMember(
+  t: TestApp,
+  token: string,
+  options: { institutionId: number; role: 0 | 1; name?: string },
+): Promise<PatientFixture> {
+  const idNum = nextResidentId('1960-11-02', 'woman');
+  const res = await t.call<{ id: number }>({
+    method: 'POST',
+    path: '/api/comparative',
+    token,
+    body: {
+      role: options.role,
+      name: options.name ?? '对照甲',
+      gender: 'woman',
+      tel_num: nextMobile(),
+      idNum,
+      institutionId: options.institutionId,
+    },
+  });
+  if (res.code !== 0) throw new Error(`comparative failed: ${res.code} ${res.message}`);
+  return { id: res.data.id, idNum, institutionId: options.institutionId };
+}
+
+/**
+ * Stores a record directly (the storage layer the records API writes through) and refreshes the
+ * patient's summary, for tests of the protocol that need records on given dates.
+ */
+export async function storeRecord(t: TestApp, patientId: number, annex: string, filledAt: string, doctorId: number): Promise<number> {
+  const [row] = await t.database.db
+    .insert(annexRecords)
+    .values({ patientId, annex, version: 1, data: {}, derived: {}, filledAt, doctorId })
+    .returning({ id: annexRecords.id });
+  await refreshPatientSummary(t.database.db, patientId);
+  return row!.id;
+}
+
+/** A date a number of days before today, YYYY-MM-DD. */
+export function daysAgo(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

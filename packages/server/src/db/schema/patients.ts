@@ -25,10 +25,21 @@ export const patients = pgTable(
     enrolledAt: date('enrolled_at', { mode: 'string' }).notNull(),
     endManagement: boolean('end_management').notNull().default(false),
     endedAt: date('ended_at', { mode: 'string' }),
+    /**
+     * Maintained by record writes in the same transaction (records/patient-summary.ts): which annexes
+     * have a live record, and the date of the latest periodic follow-up (annex 7, or 9 for diabetes).
+     * Overdue and fill-in status are computed from these at query time, never stored.
+     */
+    filledAnnexes: text('filled_annexes').array().notNull().default(sql`'{}'::text[]`),
+    lastFollowUpDate: date('last_follow_up_date', { mode: 'string' }),
+    lastFollowUpSavedAt: timestamp('last_follow_up_saved_at', { withTimezone: true }),
     /** Reminder silenced until the patient's next follow-up is saved (notRemind). */
     remindSilencedAt: timestamp('remind_silenced_at', { withTimezone: true }),
-    /** Removed from the incomplete list until overdue again (deleteFromIncompleteList). */
-    incompleteDismissedAt: timestamp('incomplete_dismissed_at', { withTimezone: true }),
+    /**
+     * deleteFromIncompleteList: the follow-up due date that was dismissed. The patient stays off the
+     * unfilled list while their due date is not later than this, i.e. until they are overdue again.
+     */
+    incompleteDismissedDue: date('incomplete_dismissed_due', { mode: 'string' }),
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,74 @@
+import {
+  ComparativePaths,
+  comparativeListBody,
+  comparativeListResult,
+  createComparativeBody,
+  createComparativeResult,
+  emptyData,
+  envelope,
+  idQuery,
+  voidQuery,
+} from '@tcm/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/respond';
+import { scopedInstitution } from '../../lib/scope';
+import { listPatientPage } from '../patients/patient-queries';
+import { createPatient, endManagement, voidPatient } from '../patients/patient-service';
+
+const TAG = ['comparative'];
+
+export async function comparativeRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(ComparativePaths.create, {
+    config: { access: 'doctor' },
+    schema: {
+      tags: TAG,
+      summary: 'Add a comparison-group member (role 0 pre-diabetes, 1 diabetes)',
+      body: createComparativeBody,
+      response: { 200: envelope(createComparativeResult) },
+    },
+    handler: async (req) => {
+      const { role, tel_num, ...rest } = req.body;
+      return ok(await createPatient(req.ctx, { cohort: 'comparison', comparisonRole: role, telNum: tel_num, ...rest }), '添加成功');
+    },
+  });
+
+  r.post(ComparativePaths.list, {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: TAG,
+      summary: 'Comparison-group members, paged',
+      body: comparativeListBody,
+      response: { 200: envelope(comparativeListResult) },
+    },
+    handler: async (req) => {
+      const institutionId = scopedInstitution(req.ctx, req.body.institutionId);
+      const { role, state, keyword, page, limit } = req.body;
+      return ok(await listPatientPage(req.ctx, { cohort: 'comparison', comparisonRole: role, institutionId, state, keyword }, page, limit));
+    },
+  });
+
+  r.get(ComparativePaths.endManagement, {
+    config: { access: 'doctor' },
+    schema: {
+      tags: TAG,
+      summary: 'End the follow-up of a comparison-group member',
+      querystring: idQuery,
+      response: { 200: envelope(emptyData) },
+    },
+    handler: async (req) => ok(await endManagement(req.ctx, req.query, 'comparison'), '已结束管理'),
+  });
+
+  r.delete(ComparativePaths.remove, {
+    config: { access: 'doctor' },
+    schema: {
+      tags: TAG,
+      summary: 'Void a comparison-group member with a reason',
+      querystring: voidQuery,
+      response: { 200: envelope(emptyData) },
+    },
+    handler: async (req) => ok(await voidPatient(req.ctx, req.query, 'comparison'), '已作废'),
+  });
+}

@@ -1,0 +1,246 @@
+import { ageOn, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { institutions, patients } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
+import { badRequest, conflict } from '../../lib/errors';
+import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
+import { loadPatientRow } from './patient-queries';
+import { isDismissedSql, isOverdueSql, isSilencedSql, toDetail } from './patient-view';
+
+export interface NewPatientInput {
+  cohort: 'managed' | 'comparison';
+  comparisonRole?: 0 | 1;
+  name: string;
+  idNum: string;
+  telNum: string;
+  institutionId: number;
+  gender?: 'man' | 'woman' | undefined;
+  age?: number | undefined;
+  consentDate?: string | undefined;
+}
+
+const GROUP_NAMES = { managed: '管理组', comparison: '对照组' } as const;
+
+/**
+ * Enrols a patient in a group: the ID number gives birth date and sex, a given gender or age must agree
+ * with it, and one ID number appears at most once per group.
+ */
+export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<{ id: number }> {
+  requireActor(ctx);
+  assertInstitutionAccess(ctx, input.institutionId);
+  const parsed = parseResidentId(input.idNum, ctx.now);
+  if (!parsed.ok) throw badRequest(parsed.message);
+  const { birthDate, gender, normalized } = parsed.value;
+  if (input.gender && input.gender !== gender) throw badRequest('性别与身份证号不一致');
+  if (input.age !== undefined && input.age !== ageOn(birthDate, ctx.now)) throw badRequest('年龄与身份证号不一致');
+  if (input.consentDate && input.consentDate > todayOf(ctx)) throw badRequest('知情同意日期不能晚于今天');
+  const [institution] = await ctx.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, input.institutionId));
+  if (!institution) throw badRequest('所选社区不存在');
+
+  return inTransaction(ctx, async (tx) => {
+    const [duplicate] = await tx.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.cohort, input.cohort), eq(patients.idNum, normalized), isNull(patients.voidedAt)))
+      .limit(1);
+    if (duplicate) throw conflict(`该身份证号已在${GROUP_NAMES[input.cohort]}中登记`);
+    const [row] = await tx.db
+      .insert(patients)
+      .values({
+        cohort: input.cohort,
+        comparisonRole: input.cohort === 'comparison' ? (input.comparisonRole ?? 0) : null,
+        name: input.name,
+        gender,
+        birthDate,
+        idNum: normalized,
+        telNum: input.telNum,
+        institutionId: input.institutionId,
+        consentDate: input.consentDate ?? null,
+        enrolledAt: todayOf(tx),
+        createdBy: tx.actor?.id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('patient insert returned nothing');
+    await writeAudit(tx, {
+      action: input.cohort === 'managed' ? 'patient.enrol' : 'comparative.create',
+      entity: 'patient',
+      entityId: row.id,
+      institutionId: row.institutionId,
+      detail: { after: row },
+    });
+    return { id: row.id };
+  });
+}
+
+/** Full identifiers of one patient; every such view is audited (PRODUCT §1). */
+export async function getPatientDetail({ ctx, input }: ServiceCall<{ id: number }>) {
+  const row = await loadPatientRow(ctx, input.id);
+  await writeAudit(ctx, {
+    action: 'patient.view',
+    entity: 'patient',
+    entityId: row.id,
+    institutionId: row.institutionId,
+    detail: { fields: ['idNum', 'tel_num'] },
+  });
+  return toDetail(row, ctx.now);
+}
+
+export interface PatientUpdate {
+  id: number;
+  name?: string | undefined;
+  tel_num?: string | undefined;
+  idNum?: string | undefined;
+  gender?: 'man' | 'woman' | undefined;
+  consentDate?: string | undefined;
+}
+
+export async function updatePatient(ctx: Ctx, input: PatientUpdate) {
+  const current = await loadPatientRow(ctx, input.id);
+  const changes: Partial<typeof patients.$inferInsert> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.tel_num !== undefined) changes.telNum = input.tel_num;
+  if (input.consentDate !== undefined) changes.consentDate = input.consentDate;
+  let gender = current.gender;
+  if (input.idNum !== undefined) {
+    const parsed = parseResidentId(input.idNum, ctx.now);
+    if (!parsed.ok) throw badRequest(parsed.message);
+    changes.idNum = parsed.value.normalized;
+    changes.birthDate = parsed.value.birthDate;
+    changes.gender = parsed.value.gender;
+    gender = parsed.value.gender;
+  }
+  if (input.gender !== undefined && input.gender !== gender) throw badRequest('性别与身份证号不一致');
+  if (Object.keys(changes).length === 0) throw badRequest('没有需要修改的内容');
+  return inTransaction(ctx, async (tx) => {
+    if (changes.idNum) {
+      const [duplicate] = await tx.db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(
+          and(
+            eq(patients.cohort, current.cohort),
+            eq(patients.idNum, changes.idNum),
+            isNull(patients.voidedAt),
+            ne(patients.id, current.id),
+          ),
+        )
+        .limit(1);
+      if (duplicate) throw conflict(`该身份证号已在${GROUP_NAMES[current.cohort]}中登记`);
+    }
+    const [before] = await tx.db.select().from(patients).where(eq(patients.id, current.id));
+    const [after] = await tx.db
+      .update(patients)
+      .set({ ...changes, updatedAt: tx.now })
+      .where(eq(patients.id, current.id))
+      .returning();
+    await writeAudit(tx, {
+      action: 'patient.update',
+      entity: 'patient',
+      entityId: current.id,
+      institutionId: current.institutionId,
+      detail: { before, after },
+    });
+    return {};
+  });
+}
+
+/** Clinical data is never hard-deleted: the patient is voided with a reason and leaves every list. */
+export async function voidPatient(ctx: Ctx, input: { id: number; reason: string }, cohort: 'managed' | 'comparison') {
+  const current = await loadPatientRow(ctx, input.id, cohort);
+  return inTransaction(ctx, async (tx) => {
+    await tx.db.update(patients).set({ voidedAt: tx.now, voidReason: input.reason, updatedAt: tx.now }).where(eq(patients.id, current.id));
+    await writeAudit(tx, {
+      action: cohort === 'managed' ? 'patient.void' : 'comparative.void',
+      entity: 'patient',
+      entityId: current.id,
+      institutionId: current.institutionId,
+      detail: { reason: input.reason },
+    });
+    return {};
+  });
+}
+
+export async function endManagement(ctx: Ctx, input: { id: number }, cohort: 'managed' | 'comparison') {
+  const current = await loadPatientRow(ctx, input.id, cohort);
+  if (current.endManagement) throw conflict('该患者已结束管理');
+  return inTransaction(ctx, async (tx) => {
+    await tx.db
+      .update(patients)
+      .set({ endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now })
+      .where(eq(patients.id, current.id));
+    await writeAudit(tx, {
+      action: cohort === 'managed' ? 'patient.endManagement' : 'comparative.endManagement',
+      entity: 'patient',
+      entityId: current.id,
+      institutionId: current.institutionId,
+    });
+    return {};
+  });
+}
+
+/** notRemind: silence the bell for this patient until their next follow-up is saved. */
+export async function silenceReminder({ ctx, input }: ServiceCall<{ id: number }>) {
+  const current = await loadPatientRow(ctx, input.id);
+  return inTransaction(ctx, async (tx) => {
+    await tx.db.update(patients).set({ remindSilencedAt: tx.now }).where(eq(patients.id, current.id));
+    await writeAudit(tx, { action: 'patient.notRemind', entity: 'patient', entityId: current.id, institutionId: current.institutionId });
+    return {};
+  });
+}
+
+/** deleteFromIncompleteList: off the unfilled list until overdue again (a later due date passes). */
+export async function dismissFromIncompleteList({ ctx, input }: ServiceCall<{ id: number }>) {
+  const current = await loadPatientRow(ctx, input.id);
+  if (!current.overdue) throw badRequest('该患者当前没有逾期未填的随访');
+  return inTransaction(ctx, async (tx) => {
+    await tx.db.update(patients).set({ incompleteDismissedDue: current.dueDate }).where(eq(patients.id, current.id));
+    await writeAudit(tx, {
+      action: 'patient.deleteFromIncompleteList',
+      entity: 'patient',
+      entityId: current.id,
+      institutionId: current.institutionId,
+      detail: { dismissedDue: current.dueDate },
+    });
+    return {};
+  });
+}
+
+/** queryAnnex7/9TheLastTimeIsOver: is the last follow-up of that instrument older than its interval? */
+export async function followUpOverdue(ctx: Ctx, input: { id: number }, annex: '7' | '9') {
+  const row = await loadPatientRow(ctx, input.id);
+  const expected = followUpAnnex(row.cohort, row.comparisonRole);
+  if (expected !== annex) {
+    throw badRequest(annex === '9' ? '附件9仅用于对照组糖尿病患者' : '该患者的随访使用附件9（糖尿病随访）');
+  }
+  const intervalDays = followUpIntervalDays(row.cohort);
+  return {
+    overdue: Boolean(row.overdue),
+    lastDate: row.lastFollowUpDate ? String(row.lastFollowUpDate).slice(0, 10) : null,
+    dueDate: row.dueDate,
+    intervalDays,
+  };
+}
+
+/**
+ * The doctor's bell: managed patients in management with no follow-up for 15 days, less those
+ * silenced (notRemind) or dismissed (deleteFromIncompleteList).
+ */
+export async function countUnfilled({ ctx }: ServiceCall<void>) {
+  const institutionId = scopedInstitution(ctx, undefined);
+  const today = todayOf(ctx);
+  const [row] = await ctx.db
+    .select({ value: count() })
+    .from(patients)
+    .where(
+      and(
+        isNull(patients.voidedAt),
+        eq(patients.cohort, 'managed'),
+        institutionId === undefined ? undefined : eq(patients.institutionId, institutionId),
+        isOverdueSql(today),
+        sql`not ${isSilencedSql}`,
+        sql`not ${isDismissedSql}`,
+      ),
+    );
+  return { count: row?.value ?? 0, days: UNFILLED_REMINDER_DAYS };
+}

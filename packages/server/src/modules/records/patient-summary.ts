@@ -1,0 +1,30 @@
+import { followUpAnnex } from '@tcm/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { annexRecords, patients } from '../../db/schema';
+
+/**
+ * Recomputes a patient's summary columns (filled annexes, latest follow-up date) from their live
+ * records. Called by every record write inside its transaction, so the lists never disagree with the
+ * records they summarise.
+ */
+export async function refreshPatientSummary(db: Db, patientId: number): Promise<void> {
+  const [patient] = await db
+    .select({ cohort: patients.cohort, comparisonRole: patients.comparisonRole })
+    .from(patients)
+    .where(eq(patients.id, patientId));
+  if (!patient) return;
+  const followUp = followUpAnnex(patient.cohort, patient.comparisonRole);
+  await db.execute(sql`
+    update ${patients} set
+      filled_annexes = coalesce((
+        select array_agg(distinct r.annex order by r.annex) from ${annexRecords} r
+        where r.patient_id = ${patientId} and r.voided_at is null), '{}'::text[]),
+      last_follow_up_date = (
+        select max(r.filled_at) from ${annexRecords} r
+        where r.patient_id = ${patientId} and r.voided_at is null and r.annex = ${followUp}),
+      last_follow_up_saved_at = (
+        select max(r.created_at) from ${annexRecords} r
+        where r.patient_id = ${patientId} and r.voided_at is null and r.annex = ${followUp})
+    where id = ${patientId}`);
+}
