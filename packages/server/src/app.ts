@@ -30,7 +30,9 @@ export interface AppDeps {
   config: Config;
   database: Database;
   sms?: SmsSender;
-  /** Overrides for tests (e.g. a log stream); merged into the Fastify options. */
+  /** Where log lines go (tests capture them); stdout when absent. */
+  logStream?: NodeJS.WritableStream;
+  /** Overrides for tests; merged into the Fastify options. */
   fastifyOptions?: Partial<FastifyServerOptions>;
 }
 
@@ -50,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
       },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -59,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     ...deps.fastifyOptions,
   });
+  // Only JSON bodies are accepted; anything else gets a clear 415 instead of a confusing type error.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

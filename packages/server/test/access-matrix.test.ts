@@ -1,0 +1,210 @@
+import { API_BASE } from '@tcm/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../src/db/schema';
+import type { Access } from '../src/plugins/access';
+import { databaseKinds } from './support/databases';
+import {
+  type AccountFixture,
+  addComparisonMember,
+  createAdmin,
+  createDoctor,
+  daysAgo,
+  enrolPatient,
+  loginAs,
+  nextMobile,
+  storeRecord,
+} from './support/factories';
+import { type ApiCall, createTestApp, INSTITUTION_A, INSTITUTION_B, type TestApp } from './support/test-app';
+
+type Caller = 'none' | 'expired' | 'doctorSame' | 'doctorOther' | 'admin';
+const CALLERS: Caller[] = ['none', 'expired', 'doctorSame', 'doctorOther', 'admin'];
+
+interface Fixtures {
+  t: TestApp;
+  doctorA: AccountFixture;
+  doctorAToken: string;
+  /** A fresh managed patient of institution A, overdue. */
+  patient(): Promise<number>;
+  comparisonMember(role: 0 | 1): Promise<number>;
+  pendingDoctor(): Promise<number>;
+}
+
+interface RouteCase {
+  /** Builds the request; called once per caller so that each call has fresh data. */
+  request(fx: Fixtures, caller: Caller): Promise<Omit<ApiCall, 'method' | 'path' | 'token'>>;
+  /** Whether the request names institution A's data: a doctor of institution B must be refused. */
+  scoped: boolean;
+  /** Expected code per caller where it differs from what the access rule implies. */
+  expect?: Partial<Record<Caller, number>>;
+}
+
+/**
+ * Every API route must appear here. A route added without a case fails the first test, so no route
+ * goes out without a decided rule for each kind of caller.
+ */
+const CASES: Record<string, RouteCase> = {
+  'GET /api/health': { scoped: false, request: async () => ({}) },
+  'POST /api/auth/login': {
+    scoped: false,
+    request: async (fx) => ({ body: { username: fx.doctorA.username, password: fx.doctorA.password } }),
+  },
+  'POST /api/auth/logout': { scoped: false, request: async () => ({}) },
+  'GET /api/v1/users/me': { scoped: false, request: async () => ({}) },
+  'GET /api/auth/getVerificationCode': { scoped: false, request: async () => ({ query: { mobile: nextMobile() } }) },
+  'GET /api/auth/checkIsRegister': { scoped: false, request: async () => ({ query: { mobile: nextMobile() } }) },
+  'POST /api/auth/register': {
+    scoped: false,
+    // No code was sent to this mobile: a clear 400, whoever calls.
+    request: async () => ({ body: { name: '某医生', mobile: nextMobile(), institutionId: 1, password: 'Matrix2026x', code: '123456' } }),
+    expect: { none: 400, expired: 400, doctorSame: 400, doctorOther: 400, admin: 400 },
+  },
+  'GET /api/auth/changePwdByVerificationCode': {
+    scoped: false,
+    request: async (fx) => ({ query: { mobile: fx.doctorA.username, code: '123456', password: 'Matrix2026x' } }),
+    expect: { none: 400, expired: 400, doctorSame: 400, doctorOther: 400, admin: 400 },
+  },
+  'POST /api/auth/changePwdByVerificationCode': {
+    scoped: false,
+    request: async (fx) => ({ body: { mobile: fx.doctorA.username, code: '123456', password: 'Matrix2026x' } }),
+    expect: { none: 400, expired: 400, doctorSame: 400, doctorOther: 400, admin: 400 },
+  },
+  'POST /api/institution/list': { scoped: false, request: async () => ({ body: { limit: 1000, page: 1 } }) },
+  'POST /api/user/list': { scoped: true, request: async () => ({ body: { role: 'patient', institutionId: INSTITUTION_A } }) },
+  // The same call edits (voids) a patient for a doctor and a doctor's account for the admin.
+  'PUT /api/user': {
+    scoped: true,
+    request: async (fx, caller) => ({ body: { id: caller === 'admin' ? await fx.pendingDoctor() : await fx.patient(), name: '新名字' } }),
+  },
+  'DELETE /api/user': {
+    scoped: true,
+    request: async (fx, caller) => ({ query: { id: caller === 'admin' ? await fx.pendingDoctor() : await fx.patient(), reason: '测试' } }),
+  },
+  'GET /api/user/reviewedDoctorRegisterInfo': {
+    scoped: false,
+    request: async (fx) => ({ query: { id: await fx.pendingDoctor(), registerStatus: 'Approved' } }),
+  },
+  'POST /api/user/patient': {
+    scoped: true,
+    request: async () => ({
+      body: {
+        name: '矩阵患者',
+        idNum: (await import('./support/factories')).nextResidentId(),
+        tel_num: nextMobile(),
+        institutionId: INSTITUTION_A,
+        consentDate: '2026-01-01',
+      },
+    }),
+  },
+  'GET /api/user/patient': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
+  'GET /api/user/queryAnnex7TheLastTimeIsOver': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
+  'GET /api/user/queryAnnex9TheLastTimeIsOver': { scoped: true, request: async (fx) => ({ query: { id: await fx.comparisonMember(1) } }) },
+  'GET /api/user/endManagementPatient': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
+  'GET /api/user/notRemind': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
+  'GET /api/user/deleteFromIncompleteList': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
+  'GET /api/user/queryUnfilledRemind': { scoped: false, request: async () => ({}) },
+  'GET /api/user/institutionPatients': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
+  'POST /api/comparative': {
+    scoped: true,
+    request: async () => ({
+      body: {
+        role: 0,
+        name: '矩阵对照',
+        gender: 'man',
+        tel_num: nextMobile(),
+        idNum: (await import('./support/factories')).nextResidentId(),
+        institutionId: INSTITUTION_A,
+      },
+    }),
+  },
+  'POST /api/comparative/list': { scoped: true, request: async () => ({ body: { role: 0, institutionId: INSTITUTION_A } }) },
+  'GET /api/comparative/endManagementPatient': { scoped: true, request: async (fx) => ({ query: { id: await fx.comparisonMember(0) } }) },
+  'DELETE /api/comparative': { scoped: true, request: async (fx) => ({ query: { id: await fx.comparisonMember(0), reason: '测试' } }) },
+  'GET /api/annex/queryToBeContinued': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
+  'GET /api/annex/queryCompleted': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
+  'GET /api/annex/queryPersonalCenterData': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
+  'GET /api/audit/list': { scoped: false, request: async () => ({}) },
+};
+
+/** What the access rule implies for each caller, before per-route overrides. */
+function expectedCode(access: Access, scoped: boolean, caller: Caller): number {
+  if (access === 'public') return 0;
+  if (caller === 'none' || caller === 'expired') return 900;
+  if (access === 'admin') return caller === 'admin' ? 0 : 403;
+  if (access === 'doctor' && caller === 'admin') return 403;
+  if (caller === 'doctorOther' && scoped) return 403;
+  return 0;
+}
+
+describe.each(databaseKinds())('access matrix on %s', (kind) => {
+  let t: TestApp;
+  let fx: Fixtures;
+  const accounts: Partial<Record<Caller, AccountFixture>> = {};
+  let expiredToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const doctorA = await createDoctor(t, { institutionId: INSTITUTION_A });
+    const doctorAToken = await loginAs(t, doctorA);
+    accounts.doctorSame = await createDoctor(t, { institutionId: INSTITUTION_A });
+    accounts.doctorOther = await createDoctor(t, { institutionId: INSTITUTION_B });
+    accounts.admin = await createAdmin(t);
+    const expiredDoctor = await createDoctor(t, { institutionId: INSTITUTION_A });
+    expiredToken = await loginAs(t, expiredDoctor);
+    await t.database.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.accountId, expiredDoctor.id));
+    fx = {
+      t,
+      doctorA,
+      doctorAToken,
+      async patient() {
+        const p = await enrolPatient(t, doctorAToken, { institutionId: INSTITUTION_A });
+        await storeRecord(t, p.id, '7', daysAgo(40), doctorA.id);
+        return p.id;
+      },
+      async comparisonMember(role) {
+        return (await addComparisonMember(t, doctorAToken, { institutionId: INSTITUTION_A, role })).id;
+      },
+      async pendingDoctor() {
+        return (await createDoctor(t, { institutionId: INSTITUTION_A, status: 'ToBeReviewed' })).id;
+      },
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('has a case for every API route, and no case for a route that does not exist', () => {
+    const registered = t.routes.map((r) => `${r.method} ${r.url.slice(API_BASE.length)}`).sort();
+    expect(registered.filter((r) => !(r in CASES))).toEqual([]);
+    expect(Object.keys(CASES).filter((c) => !registered.includes(c))).toEqual([]);
+  });
+
+  it('answers every route as its rule says for each kind of caller', async () => {
+    const failures: string[] = [];
+    for (const route of t.routes) {
+      const key = `${route.method} ${route.url.slice(API_BASE.length)}`;
+      const routeCase = CASES[key];
+      if (!routeCase) continue;
+      for (const caller of CALLERS) {
+        let token: string | undefined;
+        if (caller === 'expired') token = expiredToken;
+        else if (caller !== 'none') token = await loginAs(t, accounts[caller]!);
+        const request = await routeCase.request(fx, caller);
+        const res = await t.call({ method: route.method as ApiCall['method'], path: key.split(' ')[1]!, token, ...request });
+        const publicOverride = route.access === 'public' ? routeCase.expect?.[caller] : undefined;
+        const expected =
+          publicOverride ??
+          (expectedCode(route.access, routeCase.scoped, caller) === 0
+            ? (routeCase.expect?.[caller] ?? 0)
+            : expectedCode(route.access, routeCase.scoped, caller));
+        if (res.code !== expected) failures.push(`${key} as ${caller}: expected ${expected}, got ${res.code} (${res.message})`);
+        if (expected === 403 && res.data && Object.keys(res.data as object).length > 0)
+          failures.push(`${key} as ${caller}: a refusal carried data`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
