@@ -140,7 +140,6 @@ CREATE INDEX "accounts_mobile_idx" ON "accounts" USING btree ("mobile") WHERE "a
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "patients_cohort_id_num_uq" ON "patients" USING btree ("cohort","id_num") WHERE "patients"."voided_at" is null;--> statement-breakpoint
-CREATE INDEX "patients_list_idx" ON "patients" USING btree ("institution_id","cohort","end_management","id");--> statement-breakpoint
 CREATE INDEX "patients_tel_idx" ON "patients" USING btree ("tel_num");--> statement-breakpoint
 CREATE INDEX "annex_records_patient_idx" ON "annex_records" USING btree ("patient_id","annex","filled_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "annex_records"."voided_at" is null;--> statement-breakpoint
 CREATE INDEX "prescriptions_patient_idx" ON "prescriptions" USING btree ("patient_id","kind","issued_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "prescriptions"."voided_at" is null;--> statement-breakpoint

@@ -17,6 +17,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { comparativeRoutes } from './modules/comparative/routes';
 import { institutionRoutes } from './modules/institutions/routes';
+import { recordRoutes } from './modules/records/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(comparativeRoutes);
       await api.register(annexQueryRoutes);
       await api.register(auditRoutes);
+      await api.register(recordRoutes);
     },
     { prefix: API_BASE },
   );

@@ -28,13 +28,19 @@ interface Fixtures {
   patient(): Promise<number>;
   comparisonMember(role: 0 | 1): Promise<number>;
   pendingDoctor(): Promise<number>;
+  /** A fresh custom record of a fresh patient of institution A. */
+  record(): Promise<number>;
 }
+
+const CUSTOM_RECORD = { title: '随访备注', recordDate: '2026-03-01', content: '无特殊' };
 
 interface RouteCase {
   /** Builds the request; called once per caller so that each call has fresh data. */
   request(fx: Fixtures, caller: Caller): Promise<Omit<ApiCall, 'method' | 'path' | 'token'>>;
   /** Whether the request names institution A's data: a doctor of institution B must be refused. */
   scoped: boolean;
+  /** The concrete path for routes with parameters (default: the route's own path). */
+  pathFor?(fx: Fixtures): Promise<string> | string;
   /** Expected code per caller where it differs from what the access rule implies. */
   expect?: Partial<Record<Caller, number>>;
 }
@@ -124,6 +130,27 @@ const CASES: Record<string, RouteCase> = {
   'GET /api/annex/queryCompleted': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
   'GET /api/annex/queryPersonalCenterData': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
   'GET /api/audit/list': { scoped: false, request: async () => ({}) },
+  'POST /api/annex/:annex/records': {
+    scoped: true,
+    request: async (fx) => ({ body: { patientId: await fx.patient(), data: CUSTOM_RECORD } }),
+    pathFor: () => '/api/annex/custom/records',
+  },
+  'GET /api/annex/:annex/records': {
+    scoped: true,
+    request: async (fx) => ({ query: { patientId: await fx.patient() } }),
+    pathFor: () => '/api/annex/custom/records',
+  },
+  'GET /api/annex/:annex/records/:id': { scoped: true, request: async () => ({}), pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}` },
+  'PUT /api/annex/:annex/records/:id': {
+    scoped: true,
+    request: async () => ({ body: { data: { ...CUSTOM_RECORD, title: '修改后' } } }),
+    pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}`,
+  },
+  'DELETE /api/annex/:annex/records/:id': {
+    scoped: true,
+    request: async () => ({ query: { reason: '录入错误' } }),
+    pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}`,
+  },
 };
 
 /** What the access rule implies for each caller, before per-route overrides. */
@@ -167,6 +194,17 @@ describe.each(databaseKinds())('access matrix on %s', (kind) => {
       async comparisonMember(role) {
         return (await addComparisonMember(t, doctorAToken, { institutionId: INSTITUTION_A, role })).id;
       },
+      async record() {
+        const patientId = await this.patient();
+        const res = await t.call<{ id: number }>({
+          method: 'POST',
+          path: '/api/annex/custom/records',
+          token: doctorAToken,
+          body: { patientId, data: CUSTOM_RECORD },
+        });
+        if (res.code !== 0) throw new Error(`record fixture failed: ${res.message}`);
+        return res.data.id;
+      },
       async pendingDoctor() {
         return (await createDoctor(t, { institutionId: INSTITUTION_A, status: 'ToBeReviewed' })).id;
       },
@@ -193,7 +231,8 @@ describe.each(databaseKinds())('access matrix on %s', (kind) => {
         if (caller === 'expired') token = expiredToken;
         else if (caller !== 'none') token = await loginAs(t, accounts[caller]!);
         const request = await routeCase.request(fx, caller);
-        const res = await t.call({ method: route.method as ApiCall['method'], path: key.split(' ')[1]!, token, ...request });
+        const path = routeCase.pathFor ? await routeCase.pathFor(fx) : key.split(' ')[1]!;
+        const res = await t.call({ method: route.method as ApiCall['method'], path, token, ...request });
         const publicOverride = route.access === 'public' ? routeCase.expect?.[caller] : undefined;
         const expected =
           publicOverride ??

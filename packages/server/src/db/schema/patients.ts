@@ -46,9 +46,10 @@ export const patients = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     voidReason: text('void_reason'),
   },
+  // Lists and counts by institution use the covering partial index patients_scope_cover_idx
+  // (drizzle/0001_patient_scope_index.sql): drizzle-kit cannot express INCLUDE columns.
   (t) => [
     uniqueIndex('patients_cohort_id_num_uq').on(t.cohort, t.idNum).where(sql`${t.voidedAt} is null`),
-    index('patients_list_idx').on(t.institutionId, t.cohort, t.endManagement, t.id),
     index('patients_tel_idx').on(t.telNum),
   ],
 );

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../packages/server/src/app';
+import { DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
+import { openDatabase } from '../../packages/server/src/db/client';
+import { runMigrations } from '../../packages/server/src/db/migrate';
+import { seedBaseline } from '../../packages/server/src/seed/baseline';
+import { seedDemo } from '../../packages/server/src/seed/demo';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const WEB_DIST = path.join(root, 'packages/web/dist');
+
+export interface RunningApp {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (same buildApp as production) on a random port, with a fresh in-memory PGlite, the
+ * demo accounts, the built web app and the `http` SMS provider pointed at the test's receiver.
+ */
+export async function startAppServer(options: { smsUrl: string }): Promise<RunningApp> {
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`The web app is not built (${WEB_DIST}); run "npm run build -w @tcm/web" first (npm test does).`);
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SMS_PROVIDER: 'http', SMS_HTTP_URL: options.smsUrl });
+  config.webDistDir = WEB_DIST;
+  // The journeys log in many times from one address; the per-IP limits are covered by the API suite.
+  config.security = { ...DEFAULT_SECURITY, loginPerMinute: 1000, codePerMinute: 1000, registerPerMinute: 1000 };
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await runMigrations(database);
+  await seedBaseline(database.db, config);
+  await seedDemo(database.db, config);
+  const { app } = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

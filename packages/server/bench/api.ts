@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:api`: the patient list, the personal-centre figures and the unfilled count under
+ * load (autocannon, 50 connections, 20 s each) against 100,000 patients on PostgreSQL, beside the
+ * same SQL run directly through `pg` in this process. Needs DATABASE_URL (a server it may create a
+ * scratch database on). Prints p50/p99 latency and requests per second.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { DEFAULT_SECURITY, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { accounts } from '../src/db/schema';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { seedBaseline } from '../src/seed/baseline';
+import { createBenchData } from './bench-data';
+
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = 50;
+
+async function scratchDatabase(url: string) {
+  const name = `tcm_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+interface Captured {
+  sql: string;
+  params: unknown[];
+}
+
+/** Runs `queries` in a closed loop on `connections` concurrent clients for `seconds`; returns latencies. */
+async function directSql(query: (text: string, params: unknown[]) => Promise<unknown>, queries: Captured[], connections: number, seconds: number) {
+  const latencies: number[] = [];
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < deadline) {
+        const started = performance.now();
+        for (const q of queries) await query(q.sql, q.params);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds };
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('bench:api needs DATABASE_URL (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/test');
+  const scratch = await scratchDatabase(url);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
+  try {
+    await runMigrations(database);
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: scratch.url };
+    config.security = { ...DEFAULT_SECURITY, loginPerMinute: 10_000 };
+    await seedBaseline(database.db, config);
+    const [doctor] = await database.db
+      .insert(accounts)
+      .values({ role: 'doctor', username: '13800000000', mobile: '13800000000', name: '压测医生', institutionId: 1, passwordHash: await hashPassword('Bench2026pass', config.security) })
+      .returning();
+    let started = Date.now();
+    await createBenchData(database.db, { patients: PATIENTS, institutions: 10, doctorId: doctor!.id });
+    console.log(`data: ${PATIENTS} patients with a year of records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    // Capture the SQL each call runs, to replay it directly through pg.
+    const captured: Captured[] = [];
+    let capturing = false;
+    const pool = (database as unknown as { db: { $client: pg.Pool } }).db.$client;
+    const originalQuery = pool.query.bind(pool);
+    (pool as unknown as { query: unknown }).query = (text: unknown, params?: unknown) => {
+      if (capturing) {
+        const sqlText = typeof text === 'string' ? text : (text as { text: string }).text;
+        const values = Array.isArray(params) ? params : ((text as { values?: unknown[] }).values ?? []);
+        captured.push({ sql: sqlText, params: values });
+      }
+      return originalQuery(text as string, params as unknown[]);
+    };
+
+    const { app } = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/prod-api`;
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: '13800000000', password: 'Bench2026pass' }) });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+    const targets = [
+      { name: 'patient list (POST /api/user/list)', method: 'POST' as const, path: '/api/user/list', body: JSON.stringify({ role: 'patient', page: 1, limit: 20 }) },
+      { name: 'personal centre (GET /api/annex/queryPersonalCenterData)', method: 'GET' as const, path: '/api/annex/queryPersonalCenterData' },
+      { name: 'unfilled count (GET /api/user/queryUnfilledRemind)', method: 'GET' as const, path: '/api/user/queryUnfilledRemind' },
+    ];
+    const rows: string[] = [];
+    for (const target of targets) {
+      captured.length = 0;
+      capturing = true;
+      await fetch(`${base}${target.path}`, { method: target.method, headers: { satoken: token, 'content-type': 'application/json' }, body: target.body });
+      capturing = false;
+      const queries = [...captured];
+      const result = await autocannon({
+        url: `${base}${target.path}`,
+        method: target.method,
+        headers: { satoken: token, 'content-type': 'application/json' },
+        body: target.body,
+        connections: CONNECTIONS,
+        duration: DURATION,
+      });
+      const direct = await directSql((text, params) => originalQuery(text, params), queries, CONNECTIONS, DURATION);
+      const line = `${target.name}: API p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s (${result.non2xx} non-2xx) | direct SQL (${queries.length} statements incl. session check) p50 ${direct.p50.toFixed(1)} ms, p99 ${direct.p99.toFixed(1)} ms, ${Math.round(direct.rps)} req/s | API/SQL p99 ${(result.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}×`;
+      console.log(line);
+      rows.push(line);
+    }
+    await app.close();
+    console.log(`\n${rows.length} targets measured against ${PATIENTS} patients, ${CONNECTIONS} connections, ${DURATION} s each.`);
+  } finally {
+    await database.close();
+    await scratch.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
