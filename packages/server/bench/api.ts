@@ -45,7 +45,12 @@ interface Captured {
 }
 
 /** Runs `queries` in a closed loop on `connections` concurrent clients for `seconds`; returns latencies. */
-async function directSql(query: (text: string, params: unknown[]) => Promise<unknown>, queries: Captured[], connections: number, seconds: number) {
+async function directSql(
+  query: (text: string, params: unknown[]) => Promise<unknown>,
+  queries: Captured[],
+  connections: number,
+  seconds: number,
+) {
   const latencies: number[] = [];
   const deadline = Date.now() + seconds * 1000;
   await Promise.all(
@@ -74,9 +79,16 @@ async function main() {
     await seedBaseline(database.db, config);
     const [doctor] = await database.db
       .insert(accounts)
-      .values({ role: 'doctor', username: '13800000000', mobile: '13800000000', name: '压测医生', institutionId: 1, passwordHash: await hashPassword('Bench2026pass', config.security) })
+      .values({
+        role: 'doctor',
+        username: '13800000000',
+        mobile: '13800000000',
+        name: '压测医生',
+        institutionId: 1,
+        passwordHash: await hashPassword('Bench2026pass', config.security),
+      })
       .returning();
-    let started = Date.now();
+    const started = Date.now();
     await createBenchData(database.db, { patients: PATIENTS, institutions: 10, doctorId: doctor!.id });
     console.log(`data: ${PATIENTS} patients with a year of records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -97,19 +109,36 @@ async function main() {
     const { app } = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/prod-api`;
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: '13800000000', password: 'Bench2026pass' }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '13800000000', password: 'Bench2026pass' }),
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
 
     const targets = [
-      { name: 'patient list (POST /api/user/list)', method: 'POST' as const, path: '/api/user/list', body: JSON.stringify({ role: 'patient', page: 1, limit: 20 }) },
-      { name: 'personal centre (GET /api/annex/queryPersonalCenterData)', method: 'GET' as const, path: '/api/annex/queryPersonalCenterData' },
+      {
+        name: 'patient list (POST /api/user/list)',
+        method: 'POST' as const,
+        path: '/api/user/list',
+        body: JSON.stringify({ role: 'patient', page: 1, limit: 20 }),
+      },
+      {
+        name: 'personal centre (GET /api/annex/queryPersonalCenterData)',
+        method: 'GET' as const,
+        path: '/api/annex/queryPersonalCenterData',
+      },
       { name: 'unfilled count (GET /api/user/queryUnfilledRemind)', method: 'GET' as const, path: '/api/user/queryUnfilledRemind' },
     ];
     const rows: string[] = [];
     for (const target of targets) {
       captured.length = 0;
       capturing = true;
-      await fetch(`${base}${target.path}`, { method: target.method, headers: { satoken: token, 'content-type': 'application/json' }, body: target.body });
+      await fetch(`${base}${target.path}`, {
+        method: target.method,
+        headers: { satoken: token, 'content-type': 'application/json' },
+        body: target.body,
+      });
       capturing = false;
       const queries = [...captured];
       const result = await autocannon({

@@ -140,7 +140,11 @@ const CASES: Record<string, RouteCase> = {
     request: async (fx) => ({ query: { patientId: await fx.patient() } }),
     pathFor: () => '/api/annex/custom/records',
   },
-  'GET /api/annex/:annex/records/:id': { scoped: true, request: async () => ({}), pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}` },
+  'GET /api/annex/:annex/records/:id': {
+    scoped: true,
+    request: async () => ({}),
+    pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}`,
+  },
   'PUT /api/annex/:annex/records/:id': {
     scoped: true,
     request: async () => ({ body: { data: { ...CUSTOM_RECORD, title: '修改后' } } }),

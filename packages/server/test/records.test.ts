@@ -1,4 +1,4 @@
-import { answersFromQuestions, CCMQ_QUESTIONS } from '@tcm/contracts';
+import { allItems, annex4, answersFromQuestions, CCMQ_QUESTIONS } from '@tcm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annexRecords, auditLog } from '../src/db/schema';
@@ -20,6 +20,15 @@ interface RecordOut {
 /** Every CCMQ question answered `value`, mapped to its slots. */
 function ccmqAnswers(value: number) {
   return answersFromQuestions(Object.fromEntries(CCMQ_QUESTIONS.map((q) => [q.key, value])));
+}
+
+/** Every graded symptom of annex 4 at one level. */
+function symptomGrades(level: string) {
+  return Object.fromEntries(
+    allItems(annex4)
+      .filter((i) => i.type === 'grade')
+      .map((i) => [i.key, level]),
+  );
 }
 
 describe.each(databaseKinds())('instrument records on %s', (kind) => {
@@ -92,7 +101,12 @@ describe.each(databaseKinds())('instrument records on %s', (kind) => {
     const p = await enrolPatient(t, token, { institutionId: INSTITUTION_A });
     const created = await save('1', p.id, { testDate: daysAgo(3), fpg: 5.5 });
     expect(created.data.derived.glycemicStatus).toBe('normal');
-    const edited = await t.call<RecordOut>({ method: 'PUT', path: `/api/annex/1/records/${created.data.id}`, token, body: { data: { testDate: daysAgo(3), fpg: 7.2 } } });
+    const edited = await t.call<RecordOut>({
+      method: 'PUT',
+      path: `/api/annex/1/records/${created.data.id}`,
+      token,
+      body: { data: { testDate: daysAgo(3), fpg: 7.2 } },
+    });
     expect(edited.code).toBe(0);
     expect(edited.data.derived.glycemicStatus).toBe('diabetes');
     const [audit] = await t.database.db
@@ -104,7 +118,9 @@ describe.each(databaseKinds())('instrument records on %s', (kind) => {
 
     const noReason = await t.call({ method: 'DELETE', path: `/api/annex/1/records/${created.data.id}`, token });
     expect(noReason.message).toBe('请填写作废原因');
-    expect((await t.call({ method: 'DELETE', path: `/api/annex/1/records/${created.data.id}`, token, query: { reason: '录错患者' } })).code).toBe(0);
+    expect(
+      (await t.call({ method: 'DELETE', path: `/api/annex/1/records/${created.data.id}`, token, query: { reason: '录错患者' } })).code,
+    ).toBe(0);
     expect((await t.call({ method: 'GET', path: `/api/annex/1/records/${created.data.id}`, token })).code).toBe(404);
     const [kept] = await t.database.db.select().from(annexRecords).where(eq(annexRecords.id, created.data.id));
     expect(kept?.voidReason).toBe('录错患者');
@@ -130,27 +146,46 @@ describe.each(databaseKinds())('instrument records on %s', (kind) => {
     expect((await save('9', early.id, {})).message).toContain('附件7');
     expect((await save('7', diabetic.id, {})).message).toContain('附件9');
     expect((await save('8', early.id, {})).message).toContain('管理组');
-    expect((await t.call({ method: 'POST', path: '/api/annex/10/records', token, body: { patientId: managed.id, data: {} } })).message).toBe('附件编号应为 1–9 或 custom');
+    expect(
+      (await t.call({ method: 'POST', path: '/api/annex/10/records', token, body: { patientId: managed.id, data: {} } })).message,
+    ).toBe('附件编号应为 1–9 或 custom');
   });
 
   it('walks enrol → baseline → follow-up → overdue → end evaluation through the API', async () => {
     const p = await enrolPatient(t, token, { institutionId: INSTITUTION_A, name: '全流程' });
     const status = async () =>
-      (await t.call<{ list: { id: number; fillStatus: string; overdue: boolean; endManagement: boolean }[] }>({ method: 'POST', path: '/api/user/list', token, body: { keyword: '全流程', limit: 100 } })).data.list.find(
-        (i) => i.id === p.id,
-      )!;
+      (
+        await t.call<{ list: { id: number; fillStatus: string; overdue: boolean; endManagement: boolean }[] }>({
+          method: 'POST',
+          path: '/api/user/list',
+          token,
+          body: { keyword: '全流程', limit: 100 },
+        })
+      ).data.list.find((i) => i.id === p.id)!;
     expect((await status()).fillStatus).toBe('uncompleted');
-    expect((await save('1', p.id, { testDate: daysAgo(40), fpg: 6.4 })).code).toBe(0);
-    expect((await save('2', p.id, { surveyDate: daysAgo(40) })).code).toBeDefined();
-    expect((await save('6', p.id, { examDate: daysAgo(40), height: 170, weight: 78 })).code).toBe(0);
-    expect((await save('3', p.id, { assessDate: daysAgo(40), answers: ccmqAnswers(2) })).code).toBeDefined();
+    const baseline: [string, Record<string, unknown>][] = [
+      ['1', { testDate: daysAgo(40), fpg: 6.4 }],
+      ['2', { surveyDate: daysAgo(40) }],
+      ['3', { assessDate: daysAgo(40), answers: ccmqAnswers(2) }],
+      ['4', { assessDate: daysAgo(40), ...symptomGrades('mild') }],
+      ['6', { examDate: daysAgo(40), height: 170, weight: 78 }],
+    ];
+    for (const [annex, data] of baseline) {
+      const res = await save(annex, p.id, data);
+      expect(res.code, `annex ${annex}: ${res.message}`).toBe(0);
+    }
+    expect((await status()).fillStatus).toBe('completed');
     expect((await save('7', p.id, { visitDate: daysAgo(20), way: 'clinic' })).code).toBe(0);
     expect((await status()).overdue).toBe(true);
     expect((await save('7', p.id, { visitDate: daysAgo(2), way: 'phone' })).code).toBe(0);
     expect((await status()).overdue).toBe(false);
     const end = await save('8', p.id, { evaluationDate: daysAgo(0), fpg: 5.8, weight: 72, satisfaction: 'satisfied' });
     expect(end.code, end.message).toBe(0);
-    expect(end.data.derived.outcome).toBeDefined();
-    expect((await status()).endManagement).toBe(true);
+    // Baseline IFG (6.4) back to 5.8: normal; 78 kg to 72 kg: -7.7 %.
+    expect(end.data.derived).toMatchObject({ baselineStatus: 'IFG', outcome: expect.any(String) });
+    expect(end.data.derived.weightChangePercent).toBeCloseTo(-7.7, 1);
+    const final = await status();
+    expect(final.endManagement).toBe(true);
+    expect(final.fillStatus).toBe('completed');
   });
 });

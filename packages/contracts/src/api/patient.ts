@@ -27,7 +27,6 @@ export const UserPaths = {
 export const genderSchema = z.enum(['man', 'woman'], { message: '请选择性别' });
 
 export const cohortSchema = z.enum(['managed', 'comparison']);
-export type Cohort = z.infer<typeof cohortSchema>;
 
 /** Comparison-group role codes (spec §9): 0 pre-diabetes, 1 diabetes. */
 export const comparisonRoleSchema = z.union([z.literal(0), z.literal(1)], { message: '请选择类型' });

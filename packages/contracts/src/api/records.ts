@@ -23,7 +23,12 @@ export const updateRecordBody = z.object({
 export const recordHistoryQuery = z.object({
   patientId: idSchema,
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, { message: `limit must be at most ${MAX_PAGE_SIZE}` }).default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_SIZE, { message: `limit must be at most ${MAX_PAGE_SIZE}` })
+    .default(50),
 });
 export const voidRecordQuery = z.object({
   reason: z.string({ message: '请填写作废原因' }).trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),

@@ -2,16 +2,18 @@
  * Which instruments each group fills and how often (PRODUCT §3). The server's fill-in status,
  * overdue checks and personal-centre figures all read from here.
  */
+import { PROGRAMME } from './programme';
+
 export type CohortKind = 'managed' | 'comparison';
 
 /** Patients not filled in for this many days are "unfilled" (spec §9). */
-export const UNFILLED_REMINDER_DAYS = 15;
+export const UNFILLED_REMINDER_DAYS = PROGRAMME.unfilledReminderDays;
 /** Managed-group follow-up interval (annex 7). */
-export const MANAGED_FOLLOW_UP_DAYS = 15;
+export const MANAGED_FOLLOW_UP_DAYS = PROGRAMME.managedFollowUpDays;
 /** Comparison-group follow-up interval (annex 7 for pre-diabetes, annex 9 for diabetes). */
-export const COMPARISON_FOLLOW_UP_DAYS = 90;
+export const COMPARISON_FOLLOW_UP_DAYS = PROGRAMME.comparisonFollowUpDays;
 /** Management period before the end-of-management evaluation (annex 8). */
-export const MANAGEMENT_PERIOD_DAYS = 180;
+export const MANAGEMENT_PERIOD_DAYS = PROGRAMME.managementPeriodDays;
 
 /** Baseline set that must be filled for "follow-up entry completed". */
 export const MANAGED_BASELINE_ANNEXES = ['1', '2', '3', '4', '6'] as const;
@@ -26,10 +28,6 @@ export function baselineAnnexes(cohort: CohortKind): readonly string[] {
 /** The periodic follow-up instrument: annex 9 for diabetic comparison members, annex 7 otherwise. */
 export function followUpAnnex(cohort: CohortKind, comparisonRole: number | null): '7' | '9' {
   return cohort === 'comparison' && comparisonRole === 1 ? '9' : '7';
-}
-
-export function followUpIntervalDays(cohort: CohortKind): number {
-  return cohort === 'managed' ? MANAGED_FOLLOW_UP_DAYS : COMPARISON_FOLLOW_UP_DAYS;
 }
 
 /**

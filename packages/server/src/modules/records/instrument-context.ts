@@ -18,7 +18,12 @@ interface PatientFacts {
  * (first live record of each annex), their latest records and the previous record of this annex.
  * `excludeId` leaves out the record being edited so that it is not its own baseline.
  */
-export async function buildInstrumentContext(ctx: Ctx, patient: PatientFacts, annex: AnnexKey, excludeId?: number): Promise<InstrumentContext> {
+export async function buildInstrumentContext(
+  ctx: Ctx,
+  patient: PatientFacts,
+  annex: AnnexKey,
+  excludeId?: number,
+): Promise<InstrumentContext> {
   const live = and(
     eq(annexRecords.patientId, patient.id),
     isNull(annexRecords.voidedAt),

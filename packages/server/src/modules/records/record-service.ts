@@ -1,11 +1,4 @@
-import {
-  type AnnexKey,
-  type AnnexRecord,
-  getInstrument,
-  type InstrumentDefinition,
-  ResponseCode,
-  validateRecord,
-} from '@tcm/contracts';
+import { type AnnexKey, type AnnexRecord, getInstrument, type InstrumentDefinition, ResponseCode, validateRecord } from '@tcm/contracts';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { accounts, annexRecords, patients } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -44,7 +37,13 @@ function toRecord(row: RecordRow): AnnexRecord {
 }
 
 /** Validates against the definition; a refusal names every item at fault and saves nothing. */
-async function validated(ctx: Ctx, def: InstrumentDefinition, patient: Awaited<ReturnType<typeof loadPatientRow>>, data: unknown, excludeId?: number) {
+async function validated(
+  ctx: Ctx,
+  def: InstrumentDefinition,
+  patient: Awaited<ReturnType<typeof loadPatientRow>>,
+  data: unknown,
+  excludeId?: number,
+) {
   const context = await buildInstrumentContext(ctx, patient, def.key, excludeId);
   const result = validateRecord(def, data, context);
   if (!result.ok) {
@@ -94,8 +93,17 @@ export async function createRecord(ctx: Ctx, annex: AnnexKey, input: { patientId
     if (!row) throw new Error('record insert returned nothing');
     // The end evaluation is saved together with ending management (issue 5).
     if (annex === '8' && !patient.endManagement) {
-      await tx.db.update(patients).set({ endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now }).where(eq(patients.id, patient.id));
-      await writeAudit(tx, { action: 'patient.endManagement', entity: 'patient', entityId: patient.id, institutionId: patient.institutionId, detail: { byRecord: row.id } });
+      await tx.db
+        .update(patients)
+        .set({ endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now })
+        .where(eq(patients.id, patient.id));
+      await writeAudit(tx, {
+        action: 'patient.endManagement',
+        entity: 'patient',
+        entityId: patient.id,
+        institutionId: patient.institutionId,
+        detail: { byRecord: row.id },
+      });
     }
     await refreshPatientSummary(tx.db, patient.id);
     await writeAudit(tx, {
@@ -164,7 +172,11 @@ export async function updateRecord(ctx: Ctx, annex: AnnexKey, id: number, input:
       entity: `annex${annex}`,
       entityId: id,
       institutionId: patient.institutionId,
-      detail: { patientId: patient.id, before: { data: before.data, derived: before.derived }, after: { data: row.data, derived: row.derived } },
+      detail: {
+        patientId: patient.id,
+        before: { data: before.data, derived: before.derived },
+        after: { data: row.data, derived: row.derived },
+      },
     });
     return toRecord({ ...row, doctorName: before.doctorName });
   });
@@ -177,7 +189,13 @@ export async function voidRecord(ctx: Ctx, annex: AnnexKey, id: number, reason: 
   return inTransaction(ctx, async (tx) => {
     await tx.db.update(annexRecords).set({ voidedAt: tx.now, voidReason: reason, updatedAt: tx.now }).where(eq(annexRecords.id, id));
     await refreshPatientSummary(tx.db, patient.id);
-    await writeAudit(tx, { action: 'record.void', entity: `annex${annex}`, entityId: id, institutionId: patient.institutionId, detail: { patientId: patient.id, reason } });
+    await writeAudit(tx, {
+      action: 'record.void',
+      entity: `annex${annex}`,
+      entityId: id,
+      institutionId: patient.institutionId,
+      detail: { patientId: patient.id, reason },
+    });
     return {};
   });
 }

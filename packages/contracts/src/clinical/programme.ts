@@ -1,0 +1,113 @@
+/**
+ * The protocol constants of the programme (PRODUCT §3), kept in one place so that the server,
+ * the web app and the exports never disagree. Rule functions take an optional thresholds object
+ * (defaulting to these) so that a site using other cut-offs, e.g. the ADA IFG bound of 5.6, can
+ * pass its own without forking the rules.
+ */
+
+export type Cohort = 'managed' | 'comparison';
+
+export const PROGRAMME = {
+  /** Managed patients whose last annex 7 (or enrolment) is older than this appear as unfilled. */
+  unfilledReminderDays: 15,
+  /** Length of the managed group's intervention before the end evaluation (annex 8). */
+  managementPeriodDays: 180,
+  /** Comparison-group follow-up interval (annex 7 for pre-diabetes, annex 9 for diabetes). */
+  comparisonFollowUpDays: 90,
+  /** Default interval between managed-group follow-ups (annex 7). */
+  managedFollowUpDays: 15,
+} as const;
+
+/** Days until the next follow-up by default for a cohort. */
+export function followUpIntervalDays(cohort: Cohort | undefined): number {
+  return cohort === 'comparison' ? PROGRAMME.comparisonFollowUpDays : PROGRAMME.managedFollowUpDays;
+}
+
+/** mmol/L and %; WHO 1999 for IFG/IGT (used in China), China 2020 guideline for diabetes. */
+export interface GlycemicThresholds {
+  /** IFG starts here (FPG ≥ 6.1); the IFG upper bound is `diabetesFpg` (exclusive). */
+  ifgFpgLower: number;
+  diabetesFpg: number;
+  /** IGT starts here (2h-PG ≥ 7.8); the IGT upper bound is `diabetesOgtt2h` (exclusive). */
+  igtOgtt2hLower: number;
+  diabetesOgtt2h: number;
+  diabetesHba1c: number;
+  /** Random glucose at or above this counts only with classic symptoms. */
+  diabetesRandom: number;
+}
+
+export const GLYCEMIC_THRESHOLDS: Readonly<GlycemicThresholds> = Object.freeze({
+  ifgFpgLower: 6.1,
+  diabetesFpg: 7.0,
+  igtOgtt2hLower: 7.8,
+  diabetesOgtt2h: 11.1,
+  diabetesHba1c: 6.5,
+  diabetesRandom: 11.1,
+});
+
+/** Values that need urgent handling and referral (national T2DM service specification). */
+export interface AlertThresholds {
+  glucoseHigh: number;
+  glucoseLow: number;
+  systolic: number;
+  diastolic: number;
+}
+
+export const ALERT_THRESHOLDS: Readonly<AlertThresholds> = Object.freeze({
+  glucoseHigh: 16.7,
+  glucoseLow: 3.9,
+  systolic: 180,
+  diastolic: 110,
+});
+
+/** Chinese adult BMI bands (WS/T 428-2013) and central obesity by waist. */
+export interface BodyThresholds {
+  underweightBelow: number;
+  overweightFrom: number;
+  obeseFrom: number;
+  centralObesityWaist: { man: number; woman: number };
+}
+
+export const BODY_THRESHOLDS: Readonly<BodyThresholds> = Object.freeze({
+  underweightBelow: 18.5,
+  overweightFrom: 24,
+  obeseFrom: 28,
+  centralObesityWaist: Object.freeze({ man: 90, woman: 85 }),
+});
+
+export const LIFESTYLE_TARGETS = {
+  /** Weight loss from baseline, percent (or BMI down to `targetBmi`). */
+  weightLossPercent: 7,
+  targetBmi: 24,
+  /** Moderate-intensity activity, minutes per week. */
+  activityMinutesPerWeek: 150,
+  saltGramsPerDay: 5,
+} as const;
+
+/** Annex 9 classification and follow-up rhythm (national T2DM service specification). */
+export const DIABETES_FOLLOW_UP = {
+  /** Control is satisfactory when FPG is below this. */
+  satisfactoryFpgBelow: 7.0,
+  /** First unsatisfactory visit or adverse reaction: see the patient again within two weeks. */
+  revisitDays: 14,
+  /** After a referral, follow the referral up within two weeks. */
+  referralFollowUpDays: 14,
+  /** Routine rhythm: at least four face-to-face visits a year. */
+  routineDays: 90,
+} as const;
+
+/**
+ * Plausible measurement ranges for data entry. They catch typing slips (80 for 8.0, 17 for 170 cm),
+ * not clinical abnormality, so they are deliberately wide.
+ */
+export const MEASUREMENT_RANGES = {
+  glucose: { min: 1.0, max: 33.3 },
+  hba1c: { min: 3, max: 20 },
+  heightCm: { min: 100, max: 250 },
+  weightKg: { min: 20, max: 300 },
+  waistCm: { min: 40, max: 200 },
+  hipCm: { min: 50, max: 200 },
+  systolic: { min: 50, max: 300 },
+  diastolic: { min: 30, max: 200 },
+  heartRate: { min: 30, max: 220 },
+} as const;

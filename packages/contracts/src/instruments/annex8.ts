@@ -1,0 +1,154 @@
+import { computeBmi } from '../clinical/body-measures';
+import { evaluateEndOfManagement, MANAGEMENT_OUTCOME_LABELS } from '../clinical/end-evaluation';
+import { classifyGlycemia, GLYCEMIC_STATUS_LABELS, type GlycemicStatus } from '../clinical/glycemic';
+import { SYMPTOM_EFFICACY_LABELS } from '../clinical/symptom-score';
+import { glycemicStatusOf } from './annex1';
+import { symptomTotalOf } from './annex4';
+import { knownHeight } from './annex7';
+import { fpgItem, hba1cItem, labelOptions, ogtt2hItem, opt, readNumber, text, waistItem, weightItem } from './common-items';
+import type { InstrumentContext, InstrumentDefinition, ItemError, RecordData } from './types';
+
+/**
+ * Annex 8, 管理结束评估: the end-of-management dialog. It compares the final measurements with the
+ * baseline in the context: glycemic status with annex 1, weight with annex 6, and the symptom
+ * score of the latest annex 4 (context.latest['4'], a re-assessment after baseline) with the
+ * baseline annex 4.
+ */
+
+function baselineStatus(context: InstrumentContext): GlycemicStatus | null {
+  const record = context.baseline?.['1'];
+  if (!record) return null;
+  const stored = record.derived.glycemicStatus;
+  return typeof stored === 'string' && stored in GLYCEMIC_STATUS_LABELS ? (stored as GlycemicStatus) : glycemicStatusOf(record.data);
+}
+
+/**
+ * The latest annex 4 counts only as a re-assessment: when it is the baseline record itself (the
+ * patient was never re-scored) there is no final score, rather than a misleading 0 % reduction.
+ */
+function symptomReassessment(context: InstrumentContext) {
+  const latest = context.latest?.['4'];
+  const baseline = context.baseline?.['4'];
+  if (!latest || (baseline && JSON.stringify(latest.data) === JSON.stringify(baseline.data))) return undefined;
+  return latest;
+}
+
+function deriveAnnex8(data: RecordData, context: InstrumentContext) {
+  const finalStatus = classifyGlycemia({
+    fpg: readNumber(data, 'fpg'),
+    ogtt2h: readNumber(data, 'ogtt2h'),
+    hba1c: readNumber(data, 'hba1c'),
+  });
+  const startStatus = baselineStatus(context);
+  const baselineWeight = readNumber(context.baseline?.['6']?.data, 'weight') ?? null;
+  const baselineSymptomTotal = symptomTotalOf(context.baseline?.['4']);
+  const finalSymptomTotal = symptomTotalOf(symptomReassessment(context));
+  const evaluation = evaluateEndOfManagement({
+    baselineStatus: startStatus,
+    finalStatus,
+    baselineWeightKg: baselineWeight,
+    finalWeightKg: readNumber(data, 'weight'),
+    baselineSymptomTotal,
+    finalSymptomTotal,
+  });
+  return {
+    baselineStatus: startStatus,
+    finalStatus,
+    baselineWeight,
+    finalBmi: computeBmi(knownHeight(data, context), readNumber(data, 'weight')),
+    baselineSymptomTotal,
+    finalSymptomTotal,
+    ...evaluation,
+  };
+}
+
+export const annex8: InstrumentDefinition = {
+  key: '8',
+  version: 1,
+  title: text('管理结束评估', 'End-of-management evaluation'),
+  dateItem: 'evaluationDate',
+  sections: [
+    {
+      key: 'final',
+      title: text('结束时检测', 'Final measurements'),
+      items: [
+        { key: 'evaluationDate', label: text('评估日期', 'Evaluation date'), type: 'date', required: true },
+        fpgItem(),
+        ogtt2hItem(),
+        hba1cItem(),
+        weightItem(),
+        waistItem(),
+      ],
+    },
+    {
+      key: 'opinion',
+      title: text('满意度与评价', 'Satisfaction and comments'),
+      items: [
+        {
+          key: 'satisfaction',
+          label: text('患者满意度', 'Patient satisfaction'),
+          type: 'single',
+          required: true,
+          options: [
+            opt('verySatisfied', '非常满意', 'Very satisfied'),
+            opt('satisfied', '满意', 'Satisfied'),
+            opt('neutral', '一般', 'Neutral'),
+            opt('dissatisfied', '不满意', 'Dissatisfied'),
+          ],
+        },
+        { key: 'comments', label: text('评估意见', 'Comments'), type: 'text', maxLength: 1000, multiline: true },
+      ],
+    },
+  ],
+  validate(data) {
+    const errors: ItemError[] = [];
+    if (['fpg', 'ogtt2h', 'hba1c'].every((key) => readNumber(data, key) === undefined)) {
+      errors.push({ item: 'fpg', message: '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖或糖化血红蛋白）' });
+    }
+    return errors;
+  },
+  derive: deriveAnnex8,
+  derivedColumns: [
+    {
+      key: 'baselineStatus',
+      label: text('基线糖代谢状态', 'Baseline glycemic status'),
+      type: 'single',
+      options: labelOptions(GLYCEMIC_STATUS_LABELS),
+    },
+    {
+      key: 'finalStatus',
+      label: text('结束时糖代谢状态', 'Final glycemic status'),
+      type: 'single',
+      options: labelOptions(GLYCEMIC_STATUS_LABELS),
+    },
+    { key: 'outcome', label: text('转归', 'Outcome'), type: 'single', options: labelOptions(MANAGEMENT_OUTCOME_LABELS) },
+    { key: 'baselineWeight', label: text('基线体重', 'Baseline weight'), type: 'number', unit: 'kg' },
+    { key: 'weightChangePercent', label: text('体重变化', 'Weight change'), type: 'number', unit: '%' },
+    { key: 'weightLossTargetMet', label: text('减重达标（≥7%）', 'Weight-loss target met (≥7 %)'), type: 'boolean' },
+    { key: 'finalBmi', label: text('结束时体质指数', 'Final BMI'), type: 'number', unit: 'kg/m²' },
+    { key: 'baselineSymptomTotal', label: text('基线症状积分', 'Baseline symptom score'), type: 'number', unit: '分' },
+    { key: 'finalSymptomTotal', label: text('结束时症状积分', 'Final symptom score'), type: 'number', unit: '分' },
+    { key: 'symptomReductionRate', label: text('症状积分减少率', 'Symptom score reduction'), type: 'number', unit: '%' },
+    {
+      key: 'symptomEfficacy',
+      label: text('中医症状疗效', 'Symptom efficacy'),
+      type: 'single',
+      options: labelOptions(SYMPTOM_EFFICACY_LABELS),
+    },
+  ],
+  history: [
+    'evaluationDate',
+    'fpg',
+    'ogtt2h',
+    'hba1c',
+    'derived.outcome',
+    'derived.weightChangePercent',
+    'derived.symptomEfficacy',
+    'satisfaction',
+  ],
+  summary({ derived }, lang) {
+    const outcome = MANAGEMENT_OUTCOME_LABELS[derived.outcome as keyof typeof MANAGEMENT_OUTCOME_LABELS]?.[lang];
+    const status = GLYCEMIC_STATUS_LABELS[derived.finalStatus as GlycemicStatus]?.[lang];
+    return outcome ?? status ?? '';
+  },
+};

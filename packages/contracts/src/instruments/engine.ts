@@ -1,0 +1,264 @@
+import { isIsoDate } from './dates';
+import type {
+  DateItem,
+  Derived,
+  GroupItem,
+  InstrumentContext,
+  InstrumentDefinition,
+  Item,
+  ItemError,
+  LeafItem,
+  LikertItem,
+  NumberItem,
+  RecordData,
+} from './types';
+import { allItems, isEmptyValue, isPlainObject, visibilityResolver } from './visibility';
+
+/**
+ * The generic instrument engine: initial values, validation with Chinese messages that name the
+ * item, cleaning (hidden items dropped, strings trimmed, numbers parsed) and derived values.
+ * It knows nothing of any one annex; annex rules live in their definitions.
+ */
+
+export type ValidationResult = { ok: true; data: RecordData; derived: Derived } | { ok: false; errors: ItemError[] };
+
+type Cleaned = { value: unknown } | { error: string } | { empty: true };
+
+const CHOICE_TYPES = new Set(['single', 'multiple', 'grade', 'boolean', 'likert']);
+const EARLIEST_DATE = '1900-01-01';
+
+/** Values for a blank form: defaults where the definition gives them, empty lists for lists. */
+export function initialValues(def: InstrumentDefinition): RecordData {
+  const values: RecordData = {};
+  for (const item of allItems(def)) {
+    if (item.type === 'multiple') values[item.key] = [];
+    else if (item.type === 'likert') values[item.key] = {};
+    else if (item.type === 'group') values[item.key] = Array.from({ length: item.minRows ?? 0 }, () => initialRow(item));
+    else if ('defaultValue' in item && item.defaultValue !== undefined) values[item.key] = item.defaultValue;
+  }
+  return values;
+}
+
+/** A new row of a repeating group. */
+export function initialRow(group: GroupItem): RecordData {
+  const row: RecordData = {};
+  for (const item of group.items) {
+    if (item.type === 'multiple') row[item.key] = [];
+    else if ('defaultValue' in item && item.defaultValue !== undefined) row[item.key] = item.defaultValue;
+  }
+  return row;
+}
+
+function requiredMessage(item: Item | LeafItem, label: string): string {
+  return CHOICE_TYPES.has(item.type) ? `请选择 ${label}` : `请填写 ${label}`;
+}
+
+function decimalPlaces(value: number): number {
+  const text = String(value);
+  if (text.includes('e')) return Number.POSITIVE_INFINITY;
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** 1–33.3 reads "1.0–33.3": both bounds with the same number of decimals. */
+function formatRange(item: NumberItem): string {
+  const places = Math.min(Math.max(decimalPlaces(item.min), decimalPlaces(item.max)), item.decimals);
+  const unit = item.unit ? ` ${item.unit}` : '';
+  return `${item.min.toFixed(places)}–${item.max.toFixed(places)}${unit}`;
+}
+
+function cleanNumber(item: NumberItem, raw: unknown, label: string): Cleaned {
+  let value: number;
+  if (typeof raw === 'number') value = raw;
+  else if (typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim())) value = Number(raw.trim());
+  else return { error: `${label} 应为数字` };
+  if (!Number.isFinite(value)) return { error: `${label} 应为数字` };
+  if (item.decimals === 0 && !Number.isInteger(value)) return { error: `${label} 应为整数` };
+  if (decimalPlaces(value) > item.decimals) return { error: `${label} 最多保留${item.decimals}位小数` };
+  if (value < item.min || value > item.max) return { error: `${label} 超出范围（${formatRange(item)}）` };
+  return { value };
+}
+
+function cleanDate(item: DateItem, raw: unknown, label: string, context: InstrumentContext): Cleaned {
+  if (!isIsoDate(raw)) return { error: `${label} 日期无效，应为 YYYY-MM-DD` };
+  if (raw < EARLIEST_DATE) return { error: `${label} 日期无效` };
+  if (!item.allowFuture && raw > context.today) return { error: `${label} 不能晚于今天（${context.today}）` };
+  return { value: raw };
+}
+
+function cleanLeaf(item: LeafItem, raw: unknown, label: string, context: InstrumentContext): Cleaned {
+  if (isEmptyValue(raw)) return item.required ? { error: requiredMessage(item, label) } : { empty: true };
+  switch (item.type) {
+    case 'number':
+      return cleanNumber(item, raw, label);
+    case 'text': {
+      if (typeof raw !== 'string') return { error: `${label} 应为文字` };
+      const text = raw.trim();
+      if ([...text].length > item.maxLength) return { error: `${label} 不能超过${item.maxLength}个字` };
+      return { value: text };
+    }
+    case 'date':
+      return cleanDate(item, raw, label, context);
+    case 'single':
+    case 'grade':
+      if (typeof raw === 'string' && item.options.some((option) => option.value === raw)) return { value: raw };
+      return { error: `${label} 的选项无效：${String(raw)}` };
+    case 'multiple': {
+      if (!Array.isArray(raw)) return { error: `${label} 应为多选列表` };
+      const invalid = raw.find((value) => typeof value !== 'string' || !item.options.some((option) => option.value === value));
+      if (invalid !== undefined) return { error: `${label} 的选项无效：${String(invalid)}` };
+      // Stored in the options' order so that equal answers are equal records.
+      const chosen = item.options.filter((option) => raw.includes(option.value));
+      const exclusive = chosen.find((option) => item.exclusive?.includes(option.value));
+      if (exclusive && chosen.length > 1) return { error: `${label}：「${exclusive.label.zh}」不能与其他选项同时选择` };
+      return { value: chosen.map((option) => option.value) };
+    }
+    case 'boolean':
+      if (typeof raw === 'boolean') return { value: raw };
+      return { error: `${label} 应为“是”或“否”` };
+  }
+}
+
+function cleanGroup(
+  group: GroupItem,
+  raw: unknown,
+  data: RecordData,
+  topVisible: (key: string) => boolean,
+  context: InstrumentContext,
+  errors: ItemError[],
+): Cleaned {
+  const label = group.label.zh;
+  if (raw !== undefined && raw !== null && !Array.isArray(raw)) return { error: `${label} 应为列表` };
+  const rows: RecordData[] = [];
+  const known = new Set(group.items.map((item) => item.key));
+  (raw ?? []).forEach((row: unknown, index: number) => {
+    const rowLabel = `${label}第${index + 1}行`;
+    if (!isPlainObject(row)) {
+      errors.push({ item: `${group.key}.${index}`, message: `${rowLabel} 格式不正确` });
+      return;
+    }
+    for (const key of Object.keys(row)) {
+      if (!known.has(key)) errors.push({ item: `${group.key}.${index}.${key}`, message: `未知字段：${group.key}.${index}.${key}` });
+    }
+    // A row left completely blank is an unused line of the form, not an incomplete answer.
+    if (group.items.every((item) => isEmptyValue(row[item.key]))) return;
+    const isVisible = visibilityResolver(group.items, row, (key) => ({ visible: topVisible(key), value: data[key] }));
+    const cleanedRow: RecordData = {};
+    for (const item of group.items) {
+      if (!isVisible(item.key)) continue;
+      const result = cleanLeaf(item, row[item.key], `${rowLabel} ${item.label.zh}`, context);
+      if ('error' in result) errors.push({ item: `${group.key}.${index}.${item.key}`, message: result.error });
+      else if ('value' in result) cleanedRow[item.key] = result.value;
+    }
+    rows.push(cleanedRow);
+  });
+  if (rows.length === 0 && group.required) return { error: requiredMessage(group, label) };
+  if (group.minRows !== undefined && rows.length > 0 && rows.length < group.minRows)
+    return { error: `${label} 至少填写${group.minRows}行` };
+  if (rows.length > group.maxRows) return { error: `${label} 最多填写${group.maxRows}行` };
+  return rows.length === 0 ? { empty: true } : { value: rows };
+}
+
+function toScaleValue(raw: unknown): unknown {
+  return typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
+}
+
+function cleanLikert(item: LikertItem, raw: unknown, errors: ItemError[]): Cleaned {
+  const label = item.label.zh;
+  if (raw !== undefined && raw !== null && !isPlainObject(raw)) return { error: `${label} 格式不正确` };
+  const answers = (raw ?? {}) as Record<string, unknown>;
+  const slots = new Set(item.questions.flatMap((question) => question.slots));
+  for (const key of Object.keys(answers)) {
+    if (!slots.has(key)) errors.push({ item: `${item.key}.${key}`, message: `未知字段：${item.key}.${key}` });
+  }
+  const cleaned: Record<string, number> = {};
+  item.questions.forEach((question, index) => {
+    const name = `${label} 第${index + 1}题（${question.label.zh}）`;
+    const given = question.slots.map((slot) => toScaleValue(answers[slot])).filter((value) => !isEmptyValue(value));
+    if (given.length === 0) {
+      if (item.required) errors.push({ item: `${item.key}.${question.key}`, message: `请回答 ${name}` });
+      return;
+    }
+    const invalid = given.find((value) => !item.options.some((option) => option.value === value));
+    if (invalid !== undefined) {
+      errors.push({ item: `${item.key}.${question.key}`, message: `${name} 的答案无效：${String(invalid)}` });
+      return;
+    }
+    if (new Set(given).size > 1) {
+      errors.push({ item: `${item.key}.${question.key}`, message: `${name} 在各分量表中的答案不一致` });
+      return;
+    }
+    // A question shared by two sub-scales is asked once: its answer fills every slot it owns.
+    for (const slot of question.slots) cleaned[slot] = given[0] as number;
+  });
+  return Object.keys(cleaned).length === 0 ? { empty: true } : { value: cleaned };
+}
+
+function checkDateOrder(def: InstrumentDefinition, cleaned: RecordData, errors: ItemError[]): void {
+  const items = allItems(def);
+  for (const item of items) {
+    if (item.type !== 'date' || !item.notBeforeItem) continue;
+    const value = cleaned[item.key];
+    const other = cleaned[item.notBeforeItem];
+    const otherItem = items.find((candidate) => candidate.key === item.notBeforeItem);
+    if (typeof value === 'string' && typeof other === 'string' && value < other && otherItem) {
+      errors.push({ item: item.key, message: `${item.label.zh} 不能早于 ${otherItem.label.zh}（${other}）` });
+    }
+  }
+}
+
+/**
+ * Item rules, then the definition's cross-item rules. Returns the cleaned values that passed even
+ * when others failed, so that a form can preview derived values while the user is still typing.
+ */
+export function checkRecord(
+  def: InstrumentDefinition,
+  input: unknown,
+  context: InstrumentContext,
+): { data: RecordData; errors: ItemError[] } {
+  if (!isPlainObject(input)) return { data: {}, errors: [{ item: '', message: `${def.title.zh} 的数据格式不正确` }] };
+  const errors: ItemError[] = [];
+  const items = allItems(def);
+  const known = new Set(items.map((item) => item.key));
+  for (const key of Object.keys(input)) {
+    if (!known.has(key)) errors.push({ item: key, message: `未知字段：${key}` });
+  }
+  const isVisible = visibilityResolver(items, input);
+  const cleaned: RecordData = {};
+  for (const item of items) {
+    if (!isVisible(item.key)) continue; // hidden answers are dropped, not stored stale
+    const raw = input[item.key];
+    let result: Cleaned;
+    if (item.type === 'group') result = cleanGroup(item, raw, input, isVisible, context, errors);
+    else if (item.type === 'likert')
+      result = isEmptyValue(raw) && item.required ? { error: requiredMessage(item, item.label.zh) } : cleanLikert(item, raw, errors);
+    else result = cleanLeaf(item, raw, item.label.zh, context);
+    if ('error' in result) errors.push({ item: item.key, message: result.error });
+    else if ('value' in result) cleaned[item.key] = result.value;
+  }
+  checkDateOrder(def, cleaned, errors);
+  // Cross-item rules run on what is valid; an item that already has an error gets no second one.
+  const flagged = new Set(errors.map((error) => error.item));
+  for (const error of def.validate?.(cleaned, context) ?? []) {
+    if (!flagged.has(error.item)) errors.push(error);
+  }
+  return { data: cleaned, errors };
+}
+
+/** Validate and clean a record; on success also compute its derived values. */
+export function validateRecord(def: InstrumentDefinition, input: unknown, context: InstrumentContext): ValidationResult {
+  const { data, errors } = checkRecord(def, input, context);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, data, derived: def.derive?.(data, context) ?? {} };
+}
+
+/** Derived values from whatever is valid so far (live display in the form). */
+export function previewDerived(def: InstrumentDefinition, input: unknown, context: InstrumentContext): Derived {
+  return def.derive?.(checkRecord(def, input, context).data, context) ?? {};
+}
+
+/** Values the definition proposes for items that are still empty. */
+export function suggestedValues(def: InstrumentDefinition, input: RecordData, context: InstrumentContext): RecordData {
+  const proposals = def.suggest?.(checkRecord(def, input, context).data, context) ?? {};
+  return Object.fromEntries(Object.entries(proposals).filter(([key]) => isEmptyValue(input[key])));
+}

@@ -1,0 +1,6 @@
+export * from './labels';
+export * from './physique-guidance';
+export * from './print';
+export * from './schemas';
+export * from './suggestions';
+export * from './templates';

@@ -1,0 +1,232 @@
+import { BODY_THRESHOLDS, GLYCEMIC_THRESHOLDS, LIFESTYLE_TARGETS } from '../clinical/programme';
+import type { Gender } from '../clinical/resident-id';
+import { suggestPhysique } from './physique-guidance';
+import {
+  blankPrescription,
+  PRESCRIPTION_FIELDS,
+  PRESCRIPTION_KINDS,
+  type PrescriptionContent,
+  type PrescriptionKind,
+  type PrescriptionSuggestion,
+  type SuggestedPrescription,
+} from './templates';
+
+/** The latest clinical values the rules look at; anything missing (or not a finite number) is ignored. */
+export interface ClinicalFacts {
+  bmi?: number;
+  waistCm?: number;
+  gender?: Gender;
+  weightKg?: number;
+  activityMinutesPerWeek?: number;
+  saltGramsPerDay?: number;
+  /** Fasting plasma glucose, mmol/L. */
+  fpg?: number;
+  /** OGTT 2-hour plasma glucose, mmol/L. */
+  ogtt2h?: number;
+  /** Annex 1's derived status (clinical/glycemic `GlycemicStatus`: normal, IFG, IGT, IFG+IGT, diabetes); Chinese names accepted too. */
+  glycemicStatus?: string;
+  sleepHours?: number;
+  /** The latest constitution result, for the physique prescription. */
+  physique?: { primaryTypes: string[]; tendencyTypes: string[] };
+}
+
+/**
+ * The cut-offs the rules use: China BMI bands and central obesity, the lifestyle targets (weight −7 % or
+ * BMI → 24, ≥ 150 min/week moderate activity, salt ≤ 5 g/day) and the WHO 1999 glucose cut-points, all
+ * from the programme's config module (PRODUCT §3) so the rules cannot drift from it. The adults' 7-hour
+ * sleep floor is 健康中国行动 (2019–2030), which asks adults to sleep 7–8 hours.
+ */
+export const SUGGESTION_THRESHOLDS = {
+  overweightBmi: BODY_THRESHOLDS.overweightFrom,
+  obeseBmi: BODY_THRESHOLDS.obeseFrom,
+  centralObesityWaistCm: BODY_THRESHOLDS.centralObesityWaist,
+  weightLossFraction: LIFESTYLE_TARGETS.weightLossPercent / 100,
+  targetBmi: LIFESTYLE_TARGETS.targetBmi,
+  activityMinutesPerWeek: LIFESTYLE_TARGETS.activityMinutesPerWeek,
+  saltGramsPerDay: LIFESTYLE_TARGETS.saltGramsPerDay,
+  sleepHours: 7,
+  ifgFpg: GLYCEMIC_THRESHOLDS.ifgFpgLower,
+  diabetesFpg: GLYCEMIC_THRESHOLDS.diabetesFpg,
+  igtOgtt2h: GLYCEMIC_THRESHOLDS.igtOgtt2hLower,
+  diabetesOgtt2h: GLYCEMIC_THRESHOLDS.diabetesOgtt2h,
+} as const;
+
+const T = SUGGESTION_THRESHOLDS;
+
+const known = (n: number | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined);
+const fixed = (n: number) => n.toFixed(1);
+
+/** A blank of one kind plus the means to prefill it and say why. */
+function draft<K extends PrescriptionKind>(kind: K, patientId: number) {
+  const template = blankPrescription(kind, patientId);
+  const values = template as unknown as Record<string, boolean | string>;
+  const suggestions: PrescriptionSuggestion[] = [];
+  return {
+    tick(field: string, reason: string) {
+      values[field] = true;
+      suggestions.push({ field, reason });
+    },
+    fill(field: string, text: string, reason: string) {
+      values[field] = text;
+      suggestions.push({ field, reason });
+    },
+    done: (): SuggestedPrescription<K> => ({ template, suggestions }),
+  };
+}
+
+interface Weight {
+  /** Why weight matters, e.g. "BMI 26.1（超重，≥24）"; empty when it does not. */
+  reasons: string[];
+  overweight: boolean;
+  /** The waist target in words when the waist shows central obesity. */
+  waistTarget?: string;
+}
+
+function weightStatus(facts: ClinicalFacts): Weight {
+  const bmi = known(facts.bmi);
+  const waist = known(facts.waistCm);
+  const reasons: string[] = [];
+  const overweight = bmi !== undefined && bmi >= T.overweightBmi;
+  if (overweight) reasons.push(`BMI ${fixed(bmi)}（${bmi >= T.obeseBmi ? `肥胖，≥${T.obeseBmi}` : `超重，≥${T.overweightBmi}`}）`);
+  const { man, woman } = T.centralObesityWaistCm;
+  // Without gender, only the men's cut-off (the higher one) is central obesity whoever the patient is.
+  const cut = facts.gender === 'woman' ? woman : man;
+  if (waist === undefined || waist < cut) return { reasons, overweight };
+  const who = facts.gender === 'man' ? '男性' : facts.gender === 'woman' ? '女性' : '';
+  reasons.push(`腰围 ${waist} cm（中心性肥胖，${who}≥${cut} cm）`);
+  const waistTarget = facts.gender ? `腰围降至 ${cut} cm 以下` : `腰围降至 ${man} cm（男）/${woman} cm（女）以下`;
+  return { reasons, overweight, waistTarget };
+}
+
+/** The ≥ 7 % target; the target weight is rounded down so that reaching it is a loss of at least 7 %. */
+export function weightLossTarget(facts: ClinicalFacts): string {
+  const weight = known(facts.weightKg);
+  const { overweight, waistTarget } = weightStatus(facts);
+  const tenths = weight === undefined ? undefined : Math.floor(weight * (1 - T.weightLossFraction) * 10 + 1e-9);
+  const from = weight === undefined || tenths === undefined ? '' : `（由 ${fixed(weight)} kg 减至 ${fixed(tenths / 10)} kg 以下）`;
+  const bmi = overweight ? `，或 BMI 降至 ${T.targetBmi} 以下` : '';
+  const waist = waistTarget ? `；${waistTarget}` : '';
+  return `目标：减重≥${LIFESTYLE_TARGETS.weightLossPercent}%${from}${bmi}${waist}`;
+}
+
+function loseWeight(patientId: number, facts: ClinicalFacts) {
+  const d = draft('loseWeight', patientId);
+  const { reasons } = weightStatus(facts);
+  if (reasons.length === 0) return d.done();
+  const why = reasons.join('；');
+  d.tick('a1', `${why}：控制饮食减重`);
+  d.tick('a2', `${why}：增加运动减重`);
+  d.tick('a31', `${why}：生活方式目标为减重≥${LIFESTYLE_TARGETS.weightLossPercent}%或 BMI 降至 ${T.targetBmi} 以下`);
+  d.fill('a32', weightLossTarget(facts), `${why}：按体重计算减重目标`);
+  return d.done();
+}
+
+function diet(patientId: number, facts: ClinicalFacts) {
+  const d = draft('diet', patientId);
+  const { reasons } = weightStatus(facts);
+  if (reasons.length > 0) d.tick('a1', `${reasons.join('；')}：需控制总热量`);
+  const salt = known(facts.saltGramsPerDay);
+  if (salt !== undefined && salt > T.saltGramsPerDay) d.tick('a2', `每日食盐约 ${salt} g，超过 ${T.saltGramsPerDay} g`);
+  return d.done();
+}
+
+function motion(patientId: number, facts: ClinicalFacts) {
+  const d = draft('motion', patientId);
+  const minutes = known(facts.activityMinutesPerWeek);
+  if (minutes === undefined || minutes >= T.activityMinutesPerWeek) return d.done();
+  const why = `每周中等强度活动 ${minutes} 分钟，少于 ${T.activityMinutesPerWeek} 分钟`;
+  d.tick('a1', `${why}：以有氧运动为主`);
+  d.tick('a11', `${why}：快走简单易行、强度适中`);
+  d.fill('a41', `每周中等强度运动≥${T.activityMinutesPerWeek}分钟（如快走每次30分钟、每周5天），循序渐进，以微微出汗为度。`, why);
+  return d.done();
+}
+
+function sleep(patientId: number, facts: ClinicalFacts) {
+  const d = draft('sleep', patientId);
+  const hours = known(facts.sleepHours);
+  if (hours !== undefined && hours < T.sleepHours) d.tick('a1', `每天睡眠约 ${hours} 小时，少于成人推荐的 7～8 小时`);
+  return d.done();
+}
+
+type Glycemia = { level: 'diabetes' | 'prediabetes'; why: string } | undefined;
+
+function glycemia(facts: ClinicalFacts): Glycemia {
+  const fpg = known(facts.fpg);
+  const ogtt = known(facts.ogtt2h);
+  const status = (facts.glycemicStatus ?? '').toLowerCase().replace(/\s/g, '');
+  const over: string[] = [];
+  if (fpg !== undefined && fpg >= T.diabetesFpg) over.push(`空腹血糖 ${fpg} mmol/L（≥${fixed(T.diabetesFpg)}）`);
+  if (ogtt !== undefined && ogtt >= T.diabetesOgtt2h) over.push(`OGTT 2小时血糖 ${ogtt} mmol/L（≥${fixed(T.diabetesOgtt2h)}）`);
+  if (status === 'diabetes' || status === '糖尿病') over.push('血糖分类为糖尿病');
+  if (over.length > 0) return { level: 'diabetes', why: over.join('；') };
+  const pre: string[] = [];
+  if (fpg !== undefined && fpg >= T.ifgFpg) pre.push(`空腹血糖 ${fpg} mmol/L（${fixed(T.ifgFpg)}～<${fixed(T.diabetesFpg)}）`);
+  if (ogtt !== undefined && ogtt >= T.igtOgtt2h)
+    pre.push(`OGTT 2小时血糖 ${ogtt} mmol/L（${fixed(T.igtOgtt2h)}～<${fixed(T.diabetesOgtt2h)}）`);
+  if (/ifg|igt|前期|空腹血糖受损|糖耐量/.test(status)) pre.push(`血糖分类为${facts.glycemicStatus}`);
+  return pre.length > 0 ? { level: 'prediabetes', why: pre.join('；') } : undefined;
+}
+
+function healthEducation(patientId: number, facts: ClinicalFacts) {
+  const d = draft('healthEducation', patientId);
+  const g = glycemia(facts);
+  if (!g) return d.done();
+  if (g.level === 'diabetes') {
+    // Not a lifestyle matter any more: the sheet tells the patient to get the diagnosis confirmed.
+    d.tick('a3', `${g.why}：已达糖尿病诊断切点`);
+    d.fill('a4', '血糖已达到糖尿病诊断切点，请尽快到医院复查确诊。', `${g.why}：需复查确诊`);
+    return d.done();
+  }
+  d.tick('a1', `${g.why}：糖尿病前期，需了解其危害与可逆转性`);
+  d.tick('a3', `${g.why}：糖尿病前期需定期监测血糖`);
+  d.fill('a4', '每6个月复查一次空腹血糖或OGTT 2小时血糖。', '健康中国行动建议糖尿病前期人群每6个月检测一次空腹或餐后2小时血糖');
+  return d.done();
+}
+
+/**
+ * A template of one kind, prefilled by the rules from the latest clinical values, with the reasons.
+ * Kinds no rule applies to come back blank. Use `prefillBlank` so a suggestion never replaces the
+ * doctor's work.
+ */
+export function suggestPrescription<K extends PrescriptionKind>(
+  kind: K,
+  patientId: number,
+  facts: ClinicalFacts,
+): SuggestedPrescription<K> {
+  const rules: { [P in PrescriptionKind]: () => SuggestedPrescription<P> } = {
+    diet: () => diet(patientId, facts),
+    sleep: () => sleep(patientId, facts),
+    motion: () => motion(patientId, facts),
+    loseWeight: () => loseWeight(patientId, facts),
+    healthEducation: () => healthEducation(patientId, facts),
+    physique: () => suggestPhysique(facts.physique?.primaryTypes ?? [], facts.physique?.tendencyTypes ?? [], patientId),
+    other: () => ({ template: blankPrescription('other', patientId), suggestions: [] }),
+  };
+  return rules[kind]() as SuggestedPrescription<K>;
+}
+
+export function suggestAllPrescriptions(patientId: number, facts: ClinicalFacts): { [K in PrescriptionKind]: SuggestedPrescription<K> } {
+  return Object.fromEntries(PRESCRIPTION_KINDS.map((kind) => [kind, suggestPrescription(kind, patientId, facts)])) as {
+    [K in PrescriptionKind]: SuggestedPrescription<K>;
+  };
+}
+
+/** True when the content is an untouched blank: nothing ticked, nothing typed, not saved. */
+export function isPristine<K extends PrescriptionKind>(kind: K, content: PrescriptionContent<K>): boolean {
+  const values = content as unknown as Record<string, unknown>;
+  if (values.isBlank !== true) return false;
+  return Object.entries(PRESCRIPTION_FIELDS[kind]).every(([field, type]) => values[field] === (type === 'boolean' ? false : ''));
+}
+
+/**
+ * Apply a suggestion only to an untouched blank of the same patient; anything the doctor has ticked,
+ * typed or saved is returned unchanged, with no suggestions to mark.
+ */
+export function prefillBlank<K extends PrescriptionKind>(
+  kind: K,
+  current: PrescriptionContent<K>,
+  suggested: SuggestedPrescription<K>,
+): { template: PrescriptionContent<K>; suggestions: PrescriptionSuggestion[] } {
+  if (!isPristine(kind, current) || current.patientId !== suggested.template.patientId) return { template: current, suggestions: [] };
+  return { template: { ...suggested.template }, suggestions: [...suggested.suggestions] };
+}
