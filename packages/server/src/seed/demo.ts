@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import { type SmsSender, smsSenderFromConfig } from '../sms';
+import { seedDemoPatients } from './demo-patients';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'Admin#2026' };
 export const DEMO_DOCTOR_PASSWORD = 'Doctor#2026';
@@ -16,7 +18,7 @@ export const DEMO_DOCTORS = [
  * Demo accounts of PRODUCT §7, created only on an empty database outside production.
  * Returns whether it seeded, so the caller prints the accounts once.
  */
-export async function seedDemo(db: Db, config: Config): Promise<boolean> {
+export async function seedDemo(db: Db, config: Config, sms: SmsSender = smsSenderFromConfig(config.sms)): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(accounts);
   if ((existing?.value ?? 0) > 0) return false;
   const adminHash = await hashPassword(DEMO_ADMIN.password, config.security);
@@ -41,6 +43,12 @@ export async function seedDemo(db: Db, config: Config): Promise<boolean> {
       })),
     );
   });
+  await seedDemoPatients(
+    db,
+    config,
+    sms,
+    DEMO_DOCTORS.filter((d) => d.registerStatus === 'Approved').map((d) => d.mobile),
+  );
   return true;
 }
 

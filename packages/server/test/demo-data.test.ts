@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed/demo';
+import { loginAs } from './support/factories';
+import { createTestApp, type TestApp } from './support/test-app';
+
+interface Item {
+  overdue: boolean;
+  fillStatus: string;
+  endManagement: boolean;
+  role: string | number;
+  filledAnnexes: string[];
+}
+
+describe('demo data (PRODUCT §7)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    expect(await seedDemo(t.database.db, t.config)).toBe(true);
+    token = await loginAs(t, { username: '13900000001', password: 'Doctor#2026' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('logs in every demo account as PRODUCT §7 lists them', async () => {
+    expect((await t.call({ method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'Admin#2026' } })).code).toBe(0);
+    expect(
+      (await t.call({ method: 'POST', path: '/api/auth/login', body: { username: '13900000002', password: 'Doctor#2026' } })).code,
+    ).toBe(0);
+    const pending = await t.call({ method: 'POST', path: '/api/auth/login', body: { username: '13900000003', password: 'Doctor#2026' } });
+    expect(pending.code).toBe(403);
+  });
+
+  it('gives a demo doctor managed patients in every state and comparison members of both roles', async () => {
+    const managed = (await t.call<{ list: Item[] }>({ method: 'POST', path: '/api/user/list', token, body: { limit: 100 } })).data.list;
+    expect(managed.some((p) => p.overdue)).toBe(true);
+    expect(managed.some((p) => !p.overdue && !p.endManagement && p.fillStatus === 'completed')).toBe(true);
+    expect(managed.some((p) => p.fillStatus === 'uncompleted' && !p.endManagement)).toBe(true);
+    expect(managed.some((p) => p.endManagement && p.filledAnnexes.includes('8'))).toBe(true);
+    expect(managed.some((p) => p.endManagement && p.fillStatus === 'uncompleted')).toBe(true);
+    const comparison = (await t.call<{ list: Item[] }>({ method: 'POST', path: '/api/comparative/list', token, body: { limit: 100 } })).data
+      .list;
+    expect(new Set(comparison.map((c) => c.role))).toEqual(new Set([0, 1]));
+    expect(comparison.some((c) => c.endManagement)).toBe(true);
+    expect(comparison.some((c) => c.role === 1 && c.filledAnnexes.includes('9'))).toBe(true);
+    expect((await t.call<{ count: number }>({ method: 'GET', path: '/api/user/queryUnfilledRemind', token })).data.count).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('stores records whose derived values were computed by the instruments', async () => {
+    const managed = (
+      await t.call<{ list: { id: number; filledAnnexes: string[] }[] }>({
+        method: 'POST',
+        path: '/api/user/list',
+        token,
+        body: { limit: 100 },
+      })
+    ).data.list;
+    const withConstitution = managed.find((p) => p.filledAnnexes.includes('3'))!;
+    const records = await t.call<{ list: { derived: { conclusion?: string } }[] }>({
+      method: 'GET',
+      path: '/api/annex/3/records',
+      token,
+      query: { patientId: withConstitution.id },
+    });
+    expect(records.data.list[0]?.derived.conclusion).toMatch(/质/);
+  });
+
+  it('does nothing on a database that already has accounts', async () => {
+    expect(await seedDemo(t.database.db, t.config)).toBe(false);
+  });
+});
