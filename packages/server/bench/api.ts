@@ -5,7 +5,10 @@
  * scratch database on). Prints p50/p99 latency and requests per second.
  */
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { DEFAULT_SECURITY, loadConfig } from '../src/config';
@@ -19,6 +22,23 @@ import { createBenchData } from './bench-data';
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
+const AUTOCANNON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin/autocannon');
+
+interface LoadResult {
+  latency: { p50: number; p99: number };
+  requests: { average: number };
+  non2xx: number;
+}
+
+/** autocannon in its own process, so the load generator does not share the server's event loop. */
+async function load(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<LoadResult> {
+  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(DURATION), '-m', method];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  if (body) args.push('-b', body);
+  args.push(url);
+  const { stdout } = await promisify(execFile)(AUTOCANNON, args, { maxBuffer: 10 * 1024 * 1024 });
+  return JSON.parse(stdout) as LoadResult;
+}
 
 async function scratchDatabase(url: string) {
   const name = `tcm_bench_${randomBytes(4).toString('hex')}`;
@@ -141,14 +161,7 @@ async function main() {
       });
       capturing = false;
       const queries = [...captured];
-      const result = await autocannon({
-        url: `${base}${target.path}`,
-        method: target.method,
-        headers: { satoken: token, 'content-type': 'application/json' },
-        body: target.body,
-        connections: CONNECTIONS,
-        duration: DURATION,
-      });
+      const result = await load(`${base}${target.path}`, target.method, { satoken: token, 'content-type': 'application/json' }, target.body);
       const direct = await directSql((text, params) => originalQuery(text, params), queries, CONNECTIONS, DURATION);
       const line = `${target.name}: API p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s (${result.non2xx} non-2xx) | direct SQL (${queries.length} statements incl. session check) p50 ${direct.p50.toFixed(1)} ms, p99 ${direct.p99.toFixed(1)} ms, ${Math.round(direct.rps)} req/s | API/SQL p99 ${(result.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}×`;
       console.log(line);

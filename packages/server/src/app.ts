@@ -17,6 +17,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { comparativeRoutes } from './modules/comparative/routes';
 import { institutionRoutes } from './modules/institutions/routes';
+import { prescriptionRoutes } from './modules/prescriptions/routes';
 import { recordRoutes } from './modules/records/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(annexQueryRoutes);
       await api.register(auditRoutes);
       await api.register(recordRoutes);
+      await api.register(prescriptionRoutes);
     },
     { prefix: API_BASE },
   );

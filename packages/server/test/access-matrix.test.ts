@@ -155,6 +155,40 @@ const CASES: Record<string, RouteCase> = {
     request: async () => ({ query: { reason: '录入错误' } }),
     pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}`,
   },
+  'GET /prescription/current': { scoped: true, request: async (fx) => ({ query: { patientId: await fx.patient() } }) },
+  'GET /prescription/:kind/blank': {
+    scoped: true,
+    request: async (fx) => ({ query: { patientId: await fx.patient() } }),
+    pathFor: () => '/prescription/physique/blank',
+  },
+  'POST /prescription/:kind': {
+    scoped: true,
+    request: async (fx) => ({ body: { patientId: await fx.patient(), isBlank: true, content: '清淡饮食' } }),
+    pathFor: () => '/prescription/other',
+  },
+  'GET /prescription/:kind/history': {
+    scoped: true,
+    request: async (fx) => ({ query: { patientId: await fx.patient() } }),
+    pathFor: () => '/prescription/diet/history',
+  },
+  'GET /prescription/:kind/:id': {
+    scoped: true,
+    request: async () => ({}),
+    pathFor: async (fx) => {
+      const body = { patientId: await fx.patient(), content: '清淡饮食' };
+      const res = await fx.t.call<{ id: number }>({ method: 'POST', path: '/prescription/other', token: fx.doctorAToken, body });
+      return `/prescription/other/${res.data.id}`;
+    },
+  },
+  'DELETE /prescription/:kind/:id': {
+    scoped: true,
+    request: async () => ({ query: { reason: '开错处方' } }),
+    pathFor: async (fx) => {
+      const body = { patientId: await fx.patient(), content: '清淡饮食' };
+      const res = await fx.t.call<{ id: number }>({ method: 'POST', path: '/prescription/other', token: fx.doctorAToken, body });
+      return `/prescription/other/${res.data.id}`;
+    },
+  },
 };
 
 /** What the access rule implies for each caller, before per-route overrides. */

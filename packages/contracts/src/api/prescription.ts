@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  PRESCRIPTION_FIELDS,
+  PRESCRIPTION_KINDS,
+  type PrescriptionKind,
+  type PrescriptionTemplate,
+  type SavedPrescription,
+} from '../prescriptions/templates';
+import { paged, pageQuery } from './envelope';
+import { idSchema } from './validators';
+
+/**
+ * The prescription calls (issue 6), under /prod-api like every call. The spec's own
+ * `/prescription/exportPrescription` is an export and lives with the exports.
+ */
+export const PrescriptionPaths = {
+  /** The latest live prescription of every kind, for /prescribe/index. */
+  current: '/prescription/current',
+  /** POST: save (issue) a prescription of a kind. */
+  collection: '/prescription/:kind',
+  blank: '/prescription/:kind/blank',
+  history: '/prescription/:kind/history',
+  /** GET: open; DELETE: void with a reason. */
+  item: '/prescription/:kind/:id',
+} as const;
+
+export const prescriptionKindParam = z.enum(PRESCRIPTION_KINDS, {
+  error: (issue) => `未知处方类型：${String(issue.input ?? '')}（应为 ${PRESCRIPTION_KINDS.join('、')} 之一）`,
+});
+
+export const prescriptionKindParams = z.object({ kind: prescriptionKindParam });
+export const prescriptionItemParams = z.object({ kind: prescriptionKindParam, id: idSchema });
+
+const patientIdQuery = z.coerce
+  .number({ message: '请指定患者（patientId）' })
+  .int({ message: '患者编号无效' })
+  .positive({ message: '患者编号无效' });
+
+export const prescriptionPatientQuery = z.object({ patientId: patientIdQuery });
+export const prescriptionHistoryQuery = pageQuery.extend({ patientId: patientIdQuery });
+export type PrescriptionHistoryQuery = z.infer<typeof prescriptionHistoryQuery>;
+
+export const voidPrescriptionQuery = z.object({
+  reason: z.string({ message: '请填写作废原因' }).trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),
+});
+
+/**
+ * The body of a save: the kind's content with `patientId` (`isBlank` may be sent as the form holds it).
+ * It is checked against the kind's own schema (prescriptions/schemas.ts: strict, Chinese messages)
+ * once the kind is known, so here it is only an object.
+ */
+export const createPrescriptionBody = z
+  .record(z.string(), z.unknown(), { message: '请填写处方内容' })
+  .meta({ description: '该类处方的全部字段与 patientId（字段见 GET /prescription/{kind}/blank 的 template）' });
+
+/** The field values of a kind as plain types, for response schemas (no rules: those are the save schema's). */
+function valuesShape(kind: PrescriptionKind): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(PRESCRIPTION_FIELDS[kind]).map(([field, type]) => [field, type === 'boolean' ? z.boolean() : z.string()]),
+  );
+}
+
+/** Any one kind's blank template: a union of the seven exact shapes. */
+export type AnyPrescriptionTemplate = { [K in PrescriptionKind]: PrescriptionTemplate<K> }[PrescriptionKind];
+/** Any one kind's saved content. */
+export type AnySavedPrescription = { [K in PrescriptionKind]: SavedPrescription<K> }[PrescriptionKind];
+
+const templateSchemas = PRESCRIPTION_KINDS.map((kind) =>
+  z.strictObject({ patientId: z.number().int(), isBlank: z.literal(true), ...valuesShape(kind) }).meta({ title: `${kind} template` }),
+);
+
+// Strict objects, so exactly one of the seven matches a template; the shapes are built from the field
+// table, which zod cannot infer, so the type is stated.
+export const prescriptionTemplateUnion = z.union(templateSchemas) as unknown as z.ZodType<AnyPrescriptionTemplate>;
+
+export const prescriptionSuggestionSchema = z.object({ field: z.string(), reason: z.string() });
+
+/** The blank of a kind prefilled by the suggestion rules; each suggested field says why. */
+export const prescriptionBlankResult = z.object({
+  template: prescriptionTemplateUnion,
+  suggestions: z.array(prescriptionSuggestionSchema),
+});
+export type PrescriptionBlankResult = z.infer<typeof prescriptionBlankResult>;
+
+const issuedCommon = {
+  id: z.number().int(),
+  patientId: z.number().int(),
+  issuedAt: z.string(),
+  doctorId: z.number().int(),
+  doctorName: z.string(),
+  createdAt: z.string(),
+};
+
+function issuedSchema<K extends PrescriptionKind>(kind: K) {
+  return z.object({
+    ...issuedCommon,
+    kind: z.literal(kind),
+    content: z.object({ patientId: z.number().int(), isBlank: z.literal(false), ...valuesShape(kind) }),
+  });
+}
+
+/** A saved prescription as the API returns it; `kind` tells which content shape it carries. */
+export type IssuedPrescription = {
+  [K in PrescriptionKind]: {
+    id: number;
+    kind: K;
+    patientId: number;
+    content: SavedPrescription<K>;
+    issuedAt: string;
+    doctorId: number;
+    doctorName: string;
+    createdAt: string;
+  };
+}[PrescriptionKind];
+
+export const issuedPrescriptionSchema = z.discriminatedUnion(
+  'kind',
+  PRESCRIPTION_KINDS.map(issuedSchema) as unknown as [ReturnType<typeof issuedSchema>, ...ReturnType<typeof issuedSchema>[]],
+) as unknown as z.ZodType<IssuedPrescription>;
+
+export const prescriptionHistoryResult = paged(issuedPrescriptionSchema);
+
+/** For /prescribe/index: each kind's latest live prescription, or null when none was issued. */
+export const currentPrescriptionsResult = z.object(
+  Object.fromEntries(PRESCRIPTION_KINDS.map((kind) => [kind, issuedSchema(kind).nullable()])),
+) as unknown as z.ZodType<{ [K in PrescriptionKind]: Extract<IssuedPrescription, { kind: K }> | null }>;
+export type CurrentPrescriptions = z.infer<typeof currentPrescriptionsResult>;
