@@ -24,7 +24,12 @@ export async function startAppServer(options: { smsUrl: string }): Promise<Runni
   if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error(`The web app is not built (${WEB_DIST}); run "npm run build -w @tcm/web" first (npm test does).`);
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', SMS_PROVIDER: 'http', SMS_HTTP_URL: options.smsUrl });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SMS_PROVIDER: 'http',
+    SMS_HTTP_URL: options.smsUrl,
+  });
   config.webDistDir = WEB_DIST;
   // The journeys log in many times from one address; the per-IP limits are covered by the API suite.
   config.security = { ...DEFAULT_SECURITY, loginPerMinute: 1000, codePerMinute: 1000, registerPerMinute: 1000 };

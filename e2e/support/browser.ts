@@ -1,6 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -11,7 +10,10 @@ export const SCREENSHOT_DIR = path.join(root, '.e2e-artifacts/screenshots');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags that keep it off the network (DEVELOPERS.md). */
+/**
+ * Debian's Chromium, headless, with the flags that keep it off the network (DEVELOPERS.md). Playwright
+ * gives every launch a fresh temporary profile of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return chromium.launch({
@@ -25,7 +27,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'tcm-chromium-'))}`,
     ],
   });
 }

@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseOption } from './support/antd';
+import { api, apiLogin } from './support/api';
+import { type RunningApp, startAppServer } from './support/app-server';
+import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot } from './support/browser';
+import { type SmsReceiver, startSmsReceiver } from './support/sms-receiver';
+
+describe('a new doctor registers, waits for review, and signs in (issue 2)', () => {
+  let sms: SmsReceiver;
+  let server: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    sms = await startSmsReceiver();
+    server = await startAppServer({ smsUrl: sms.url });
+    browser = await launchBrowser();
+    console.log(`screenshots: ${SCREENSHOT_DIR}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await sms?.close();
+  });
+
+  it('register → refused while under review → approved by the admin → login → shell → reload → logout', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const mobile = '13712345678';
+
+    // Any route without a token goes to the login screen.
+    await page.goto('/userList/running');
+    await page.waitForURL('**/login');
+
+    await page.goto('/register');
+    await page.getByLabel('姓名').fill('新来的医生');
+    await page.getByLabel('手机号').fill(mobile);
+    await chooseOption(page, '所属社区', '城东社区卫生服务中心');
+    await page.getByLabel('密码', { exact: true }).fill('Journey2026ok');
+    await page.getByLabel('确认密码').fill('Journey2026ok');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const code = await sms.waitForCode(mobile);
+    await page.getByLabel('短信验证码').fill(code);
+    await screenshot(page, 'register-filled');
+    await page.getByRole('button', { name: '提交注册申请' }).click();
+    await expect.poll(() => page.getByText('注册申请已提交').count()).toBeGreaterThan(0);
+    await screenshot(page, 'register-submitted');
+
+    await page.goto('/login');
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByLabel('密码').fill('Journey2026ok');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.getByText('正在审核中').count()).toBeGreaterThan(0);
+    await screenshot(page, 'login-under-review');
+
+    const adminToken = await apiLogin(server.baseUrl, 'admin', 'Admin#2026');
+    const pending = await api<{ list: { id: number; mobile: string }[] }>(server.baseUrl, 'POST', '/api/user/list', {
+      token: adminToken,
+      body: { role: 'doctor', registerStatus: 'ToBeReviewed' },
+    });
+    const doctor = pending.list.find((d) => d.mobile === mobile);
+    expect(doctor).toBeDefined();
+    await api(server.baseUrl, 'GET', `/api/user/reviewedDoctorRegisterInfo?id=${doctor!.id}&registerStatus=Approved`, {
+      token: adminToken,
+    });
+    expect(sms.messages.at(-1)?.text).toContain('已通过审核');
+
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await expect.poll(() => page.getByText('您好，新来的医生').count()).toBeGreaterThan(0);
+    await screenshot(page, 'doctor-home');
+
+    await page.reload();
+    await expect.poll(() => page.getByText('您好，新来的医生').count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    await page
+      .getByRole('button', { name: /个人中心|新来的医生/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+});
