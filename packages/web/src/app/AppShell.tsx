@@ -1,0 +1,70 @@
+import { Grid, Layout } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router-dom';
+import { useMe } from '../api/auth';
+import { AddMemberFlow } from '../components/AddMemberFlow';
+import { AdminMenu } from '../components/AdminMenu';
+import { Bell } from '../components/Bell';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { PageLoading } from '../components/PageState';
+import { PersonalCenter } from '../components/PersonalCenter';
+import { useSessionStore } from '../stores/session';
+import { SideMenu } from './SideMenu';
+
+/** The layout shell of spec §2: header (title, greeting, bell, menu), side navigation, the screen. */
+export default function AppShell() {
+  const { t } = useTranslation();
+  const isAdmin = useSessionStore((s) => s.isAdmin);
+  const user = useSessionStore((s) => s.user);
+  const setUser = useSessionStore((s) => s.setUser);
+  const me = useMe();
+  const screens = Grid.useBreakpoint();
+  // Below 992 px (e.g. a 768 px tablet) the menu folds to icons so tables keep their width.
+  const collapsed = screens.lg === false;
+
+  useEffect(() => {
+    if (me.data) setUser(me.data);
+  }, [me.data, setUser]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main-content">
+        {t('shell.skipToContent')}
+      </a>
+      <Layout.Header className="shell-header">
+        <h1 className="shell-title">
+          <Link to="/index">{screens.md === false ? t('app.shortTitle') : t('app.title')}</Link>
+        </h1>
+        <div className="shell-header-actions">
+          <span className="shell-greeting" data-testid="greeting">
+            {t('shell.greeting', { name: user?.name ?? '' })}
+          </span>
+          <LanguageSwitch dark />
+          <Bell />
+          {isAdmin ? <AdminMenu /> : <PersonalCenter />}
+        </div>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider
+          width={216}
+          collapsedWidth={64}
+          collapsed={collapsed}
+          trigger={null}
+          theme="light"
+          style={{ borderInlineEnd: '1px solid #e5e7e6' }}
+        >
+          <nav aria-label={t('nav.label')}>
+            <SideMenu isAdmin={isAdmin} collapsed={collapsed} />
+          </nav>
+        </Layout.Sider>
+        <Layout.Content id="main-content" tabIndex={-1} className="shell-content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+      {!isAdmin && <AddMemberFlow />}
+    </Layout>
+  );
+}

@@ -1,0 +1,28 @@
+import { PRESCRIPTION_ROUTES } from '@tcm/contracts/prescriptions/templates';
+import { describe, expect, it } from 'vitest';
+import { isLoginPath, isPublicPath, PRESCRIBE_ROUTES } from './routes-meta';
+
+describe('access guard paths', () => {
+  it('lets login, admin login, register and reset password through without a token', () => {
+    for (const path of ['/login', '/login/admin', '/register', '/resetpw']) expect(isPublicPath(path)).toBe(true);
+  });
+
+  it('guards every other route', () => {
+    for (const path of ['/', '/index', '/userList/running', '/doctorList', '/prescribe/1', '/login/other', '/registerx']) {
+      expect(isPublicPath(path)).toBe(false);
+    }
+  });
+
+  it('knows the two login screens', () => {
+    expect(isLoginPath('/login')).toBe(true);
+    expect(isLoginPath('/login/admin')).toBe(true);
+    expect(isLoginPath('/register')).toBe(false);
+  });
+});
+
+describe('prescription routes', () => {
+  it('match the contracts', () => {
+    const ours = Object.fromEntries(PRESCRIBE_ROUTES.map((r) => [r.path, r.key === 'index' ? 'overview' : r.key]));
+    expect(ours).toEqual(PRESCRIPTION_ROUTES);
+  });
+});

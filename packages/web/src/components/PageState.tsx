@@ -1,0 +1,39 @@
+import { Button, Empty, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+
+/** Loading a screen or a block; announced politely to screen readers. */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-live="polite" style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 12, padding: 48 }}>
+      <Spin />
+      <span>{t('common.loading')}</span>
+    </div>
+  );
+}
+
+/** A block that failed to load: says so and offers a retry instead of an empty table that lies. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : t('common.loadErrorHint');
+  return (
+    <Result
+      status="warning"
+      title={t('common.loadError')}
+      subTitle={detail}
+      extra={
+        onRetry ? (
+          <Button type="primary" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+export function EmptyState({ description }: { description?: string }) {
+  const { t } = useTranslation();
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={description ?? t('common.empty')} />;
+}

@@ -1,0 +1,26 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+
+/**
+ * Last line of defence for a screen that throws while rendering, or a chunk that failed to download
+ * after a deployment (the old file names are gone): a reload fetches the new ones.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const isMissingChunk = error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
+  return (
+    <main>
+      <Result
+        status={isRouteErrorResponse(error) && error.status === 404 ? '404' : 'error'}
+        title={isMissingChunk ? t('errors.newVersion') : t('errors.screen')}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('common.reload')}
+          </Button>
+        }
+      />
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import type { RegisterStatus } from '@tcm/contracts/api/auth';
+import type { FillStatus, PatientListItem } from '@tcm/contracts/api/patient';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+/** A follow-up is "due soon" within this many days: a week lets a doctor plan phone calls. */
+export const DUE_SOON_DAYS = 7;
+
+// Text colours are dark enough for WCAG AA on the light tag backgrounds (axe checks them).
+const TONE = {
+  red: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
+  orange: { color: '#874d00', background: '#fff7e6', borderColor: '#ffd591' },
+  green: { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' },
+  blue: { color: '#0e5e4c', background: '#e3f1ec', borderColor: '#8fcab7' },
+  grey: { color: '#434343', background: '#fafafa', borderColor: '#d9d9d9' },
+} as const;
+
+function ToneTag({ tone, children, testId }: { tone: keyof typeof TONE; children: React.ReactNode; testId?: string }) {
+  return (
+    <Tag style={TONE[tone]} data-testid={testId}>
+      {children}
+    </Tag>
+  );
+}
+
+export function FillStatusTag({ status }: { status: FillStatus }) {
+  const { t } = useTranslation();
+  return <ToneTag tone={status === 'completed' ? 'green' : 'orange'}>{t(`fillStatus.${status}`)}</ToneTag>;
+}
+
+export function RegisterStatusTag({ status }: { status: RegisterStatus }) {
+  const { t } = useTranslation();
+  const tone = status === 'Approved' ? 'green' : status === 'Rejected' ? 'red' : 'orange';
+  return <ToneTag tone={tone}>{t(`registerStatus.${status}`)}</ToneTag>;
+}
+
+export function CohortTag({ cohort, role }: { cohort: PatientListItem['cohort']; role: PatientListItem['role'] }) {
+  const { t } = useTranslation();
+  if (cohort === 'managed') return <ToneTag tone="blue">{t('cohort.managed')}</ToneTag>;
+  return <ToneTag tone="grey">{role === 1 ? t('cohort.comparisonDiabetes') : t('cohort.comparisonPreDiabetes')}</ToneTag>;
+}
+
+/** Where a patient stands against their next follow-up: ended, overdue, due soon or on schedule. */
+export function FollowUpStatusTag({ patient }: { patient: PatientListItem }) {
+  const { t } = useTranslation();
+  if (patient.endManagement) return <ToneTag tone="grey">{t('status.ended')}</ToneTag>;
+  if (patient.overdue) {
+    return (
+      <ToneTag tone="red" testId="overdue-tag">
+        {t('status.overdue', { days: patient.daysSinceLastFollowUp })}
+      </ToneTag>
+    );
+  }
+  if (patient.nextDueDate) {
+    const days = dayjs(patient.nextDueDate).startOf('day').diff(dayjs().startOf('day'), 'day');
+    if (days <= 0) return <ToneTag tone="orange">{t('status.dueToday')}</ToneTag>;
+    if (days <= DUE_SOON_DAYS) return <ToneTag tone="orange">{t('status.dueIn', { days })}</ToneTag>;
+  }
+  return <ToneTag tone="green">{t('status.onSchedule')}</ToneTag>;
+}
+
+export function formatDate(value: string | null | undefined): string {
+  return value ? dayjs(value).format('YYYY-MM-DD') : '—';
+}

@@ -1,0 +1,57 @@
+import { Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { usePatientList } from '../../api/patients';
+import { DoctorOnly } from '../../components/DoctorOnly';
+import { ManagedPatientActions } from '../../components/ManagedPatientActions';
+import { PageHeader } from '../../components/PageHeader';
+import { PatientTable } from '../../components/PatientTable';
+import { usePaging } from '../../components/use-paging';
+import NotFoundPage from '../not-found/NotFoundPage';
+
+/** /brList/running and /brList/completed: managed patients in management, or whose management ended. */
+export default function BrListPage() {
+  const { type } = useParams();
+  if (type !== 'running' && type !== 'completed') return <NotFoundPage inShell />;
+  return (
+    <DoctorOnly>
+      <BrList type={type} key={type} />
+    </DoctorOnly>
+  );
+}
+
+function BrList({ type }: { type: 'running' | 'completed' }) {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const { page, limit } = paging;
+  const query = usePatientList({ page, limit, state: type, keyword: paging.keyword || undefined });
+  const title = t(`brList.title.${type}`);
+  return (
+    <>
+      <PageHeader title={title} />
+      <div className="toolbar">
+        <Input.Search
+          allowClear
+          defaultValue={paging.keyword}
+          placeholder={t('common.searchPlaceholder')}
+          aria-label={t('common.searchPlaceholder')}
+          onSearch={paging.setKeyword}
+          style={{ width: 280 }}
+          enterButton={t('common.search')}
+        />
+      </div>
+      <PatientTable
+        caption={title}
+        data={query.data}
+        isLoading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={page}
+        limit={limit}
+        onPage={paging.setPage}
+        columns={type === 'running' ? ['enrolledAt', 'fillStatus', 'followUp'] : ['enrolledAt', 'endedAt', 'fillStatus']}
+        actions={(p) => <ManagedPatientActions patient={p} />}
+      />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
+import { type ComparisonRole, type PatientListItem, voidQuery } from '@tcm/contracts/api/patient';
+import { Button, Dropdown, Input, Segmented, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useComparativeList, useEndComparative, useRemoveComparative } from '../../api/comparative';
+import { toast } from '../../app/toast';
+import { DoctorOnly } from '../../components/DoctorOnly';
+import { PageHeader } from '../../components/PageHeader';
+import { PatientTable } from '../../components/PatientTable';
+import { ReasonDialog } from '../../components/ReasonDialog';
+import { useOpenRecord } from '../../components/use-open-record';
+import { usePaging } from '../../components/use-paging';
+import { useAddMemberStore } from '../../stores/add-member';
+import { confirmDialog } from '../../stores/confirm-queue';
+
+type StateFilter = 'running' | 'completed' | 'any';
+
+/** /userListTQQ (role 0, pre-diabetes) and /userListTNB (role 1, diabetes): the comparison group. */
+export function ComparisonList({ memberRole }: { memberRole: ComparisonRole }) {
+  return (
+    <DoctorOnly>
+      <ComparisonListInner role={memberRole} />
+    </DoctorOnly>
+  );
+}
+
+function ComparisonListInner({ role }: { role: ComparisonRole }) {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const { page, limit } = paging;
+  const [state, setState] = useState<StateFilter>('running');
+  const startAddMember = useAddMemberStore((s) => s.start);
+  const [voiding, setVoiding] = useState<PatientListItem | null>(null);
+  const remove = useRemoveComparative();
+  const query = useComparativeList({ page, limit, role, state: state === 'any' ? undefined : state, keyword: paging.keyword || undefined });
+  const title = t(role === 1 ? 'comparison.titleTnb' : 'comparison.titleTqq');
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        extra={
+          <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => startAddMember(role)}>
+            {t('personalCenter.addMember')}
+          </Button>
+        }
+      />
+      <div className="toolbar">
+        <Segmented<StateFilter>
+          aria-label={t('columns.state')}
+          value={state}
+          onChange={(v) => {
+            setState(v);
+            paging.setPage(1, limit);
+          }}
+          options={[
+            { value: 'running', label: t('status.inManagement') },
+            { value: 'completed', label: t('status.ended') },
+            { value: 'any', label: t('common.all') },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          defaultValue={paging.keyword}
+          placeholder={t('common.searchPlaceholder')}
+          aria-label={t('common.searchPlaceholder')}
+          onSearch={paging.setKeyword}
+          style={{ width: 280 }}
+          enterButton={t('common.search')}
+        />
+      </div>
+      <PatientTable
+        caption={title}
+        data={query.data}
+        isLoading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={page}
+        limit={limit}
+        onPage={paging.setPage}
+        columns={state === 'completed' ? ['enrolledAt', 'endedAt'] : ['enrolledAt', 'followUp']}
+        actions={(p) => <MemberActions member={p} onVoid={() => setVoiding(p)} />}
+      />
+      <ReasonDialog
+        open={voiding !== null}
+        title={t('comparison.deleteTitle')}
+        description={voiding ? t('comparison.deleteP1', { name: voiding.name }) : undefined}
+        label={t('comparison.deleteReason')}
+        placeholder={t('comparison.deleteReasonPlaceholder')}
+        schema={voidQuery.shape.reason}
+        isPending={remove.isPending}
+        onSubmit={async (reason) => {
+          if (!voiding) return;
+          await remove.mutateAsync({ id: voiding.id, reason });
+          toast.success(t('comparison.deleted'));
+        }}
+        onClose={() => setVoiding(null)}
+      />
+    </>
+  );
+}
+
+function MemberActions({ member, onVoid }: { member: PatientListItem; onVoid: () => void }) {
+  const { t } = useTranslation();
+  const openRecord = useOpenRecord();
+  const end = useEndComparative();
+
+  const onMenu = ({ key }: { key: string }) => {
+    if (key === 'end') {
+      confirmDialog({
+        title: t('comparison.endTitle'),
+        p1: t('comparison.endP1', { name: member.name }),
+        p2: t('comparison.endP2'),
+        callBack: () => end.mutateAsync(member.id).then(() => toast.success(t('patientActions.endDone'))),
+      });
+    } else if (key === 'delete') {
+      // Deleting voids the member: confirm first, then ask for the reason that the audit log keeps.
+      confirmDialog({
+        title: t('comparison.deleteTitle'),
+        p1: t('comparison.deleteP1', { name: member.name }),
+        p2: t('comparison.deleteP2'),
+        callBack: onVoid,
+      });
+    }
+  };
+
+  return (
+    <Space size={4} wrap>
+      <Button size="small" type="primary" ghost onClick={() => openRecord(member)}>
+        {t('patientActions.open')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            ...(member.endManagement ? [] : [{ key: 'end', label: t('patientActions.end') }]),
+            { key: 'delete', label: t('comparison.delete'), danger: true },
+          ],
+          onClick: onMenu,
+        }}
+      >
+        <Button size="small" aria-label={t('patientActions.moreFor', { name: member.name })}>
+          {t('patientActions.more')} <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>
+    </Space>
+  );
+}

@@ -1,0 +1,185 @@
+import type { RegisterStatus } from '@tcm/contracts/api/auth';
+import type { DoctorListItem } from '@tcm/contracts/api/patient';
+import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useDoctorList, useReviewDoctor, useSetDoctorDisabled } from '../../api/patients';
+import { toast } from '../../app/toast';
+import { RoleOnly } from '../../components/DoctorOnly';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, ErrorState } from '../../components/PageState';
+import { ReasonDialog } from '../../components/ReasonDialog';
+import { formatDate, RegisterStatusTag } from '../../components/status-tags';
+import { PAGE_SIZE_OPTIONS, usePaging } from '../../components/use-paging';
+import { confirmDialog } from '../../stores/confirm-queue';
+
+type StatusFilter = RegisterStatus | 'any';
+
+// The contracts' reviewDoctorQuery requires a reason only when rejecting (a refinement on the whole
+// query); the dialog asks for that one field, with the contracts' messages.
+const rejectReasonSchema = z
+  .string({ message: '驳回时请填写原因' })
+  .trim()
+  .min(1, { message: '驳回时请填写原因' })
+  .max(200, { message: '原因不能超过200字' });
+
+/** /doctorList (admin): doctor registrations, filtered by status; approve, or reject with a reason. */
+export default function DoctorListPage() {
+  return (
+    <RoleOnly allow="admin">
+      <DoctorList />
+    </RoleOnly>
+  );
+}
+
+function DoctorList() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const { page, limit } = paging;
+  const [status, setStatus] = useState<StatusFilter>('ToBeReviewed');
+  const [rejecting, setRejecting] = useState<DoctorListItem | null>(null);
+  const review = useReviewDoctor();
+  const setDisabled = useSetDoctorDisabled();
+  const query = useDoctorList({ page, limit, registerStatus: status === 'any' ? undefined : status, keyword: paging.keyword || undefined });
+
+  const approve = (doctor: DoctorListItem) =>
+    confirmDialog({
+      title: t('doctorList.approveTitle'),
+      p1: t('doctorList.approveP1', { name: doctor.name }),
+      p2: t('doctorList.approveP2'),
+      callBack: () => review.mutateAsync({ id: doctor.id, registerStatus: 'Approved' }).then(() => toast.success(t('doctorList.approved'))),
+    });
+
+  const toggleDisabled = (doctor: DoctorListItem) => {
+    const isDisabled = !doctor.isDisabled;
+    confirmDialog({
+      title: t(isDisabled ? 'doctorList.disableTitle' : 'doctorList.enableTitle'),
+      p1: t(isDisabled ? 'doctorList.disableP1' : 'doctorList.enableP1', { name: doctor.name }),
+      p2: isDisabled ? t('doctorList.disableP2') : undefined,
+      callBack: () =>
+        setDisabled
+          .mutateAsync({ id: doctor.id, isDisabled })
+          .then(() => toast.success(t(isDisabled ? 'doctorList.disabled' : 'doctorList.enabled'))),
+    });
+  };
+
+  const columns: TableColumnsType<DoctorListItem> = [
+    { key: 'name', title: t('fields.name'), dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
+    { key: 'mobile', title: t('fields.mobile'), dataIndex: 'mobile' },
+    { key: 'institution', title: t('fields.institution'), dataIndex: 'institutionName', render: (v: string | null) => v ?? '—' },
+    { key: 'createdAt', title: t('doctorList.createdAt'), render: (_, d) => formatDate(d.createdAt), responsive: ['md'] },
+    {
+      key: 'status',
+      title: t('doctorList.status'),
+      render: (_, d) => (
+        <Space size={4} wrap>
+          <RegisterStatusTag status={d.registerStatus} />
+          {d.isDisabled && <Tag>{t('doctorList.disabledTag')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'review',
+      title: t('doctorList.reviewedAt'),
+      responsive: ['lg'],
+      render: (_, d) => (
+        <div>
+          <div>{formatDate(d.reviewedAt)}</div>
+          {d.rejectReason && (
+            <div style={{ color: 'rgba(0,0,0,0.65)' }}>{t('doctorList.rejectReasonShown', { reason: d.rejectReason })}</div>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, d) =>
+        d.registerStatus === 'ToBeReviewed' ? (
+          <Space size={4} wrap>
+            <Button size="small" type="primary" onClick={() => approve(d)} aria-label={t('doctorList.approveFor', { name: d.name })}>
+              {t('doctorList.approve')}
+            </Button>
+            <Button size="small" danger onClick={() => setRejecting(d)} aria-label={t('doctorList.rejectFor', { name: d.name })}>
+              {t('doctorList.reject')}
+            </Button>
+          </Space>
+        ) : d.registerStatus === 'Approved' ? (
+          <Button size="small" danger={!d.isDisabled} onClick={() => toggleDisabled(d)}>
+            {d.isDisabled ? t('doctorList.enable') : t('doctorList.disable')}
+          </Button>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  const title = t('doctorList.title');
+  return (
+    <>
+      <PageHeader title={title} />
+      <div className="toolbar">
+        <Segmented<StatusFilter>
+          aria-label={t('doctorList.status')}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            paging.setPage(1, limit);
+          }}
+          options={[
+            { value: 'ToBeReviewed', label: t('registerStatus.ToBeReviewed') },
+            { value: 'Approved', label: t('registerStatus.Approved') },
+            { value: 'Rejected', label: t('registerStatus.Rejected') },
+            { value: 'any', label: t('common.all') },
+          ]}
+        />
+        <Input.Search
+          allowClear
+          defaultValue={paging.keyword}
+          placeholder={t('doctorList.searchPlaceholder')}
+          aria-label={t('doctorList.searchPlaceholder')}
+          onSearch={paging.setKeyword}
+          style={{ width: 260 }}
+          enterButton={t('common.search')}
+        />
+      </div>
+      {query.error && !query.data ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <Table<DoctorListItem>
+          rowKey="id"
+          columns={columns}
+          dataSource={query.data?.list ?? []}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <EmptyState description={status === 'ToBeReviewed' ? t('doctorList.nonePending') : undefined} /> }}
+          pagination={{
+            current: page,
+            pageSize: limit,
+            total: query.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: (total) => t('common.total', { count: total }),
+            onChange: paging.setPage,
+          }}
+        />
+      )}
+      <ReasonDialog
+        open={rejecting !== null}
+        title={t('doctorList.rejectTitle')}
+        description={rejecting ? t('doctorList.rejectP1', { name: rejecting.name }) : undefined}
+        label={t('doctorList.rejectReason')}
+        placeholder={t('doctorList.rejectReasonPlaceholder')}
+        schema={rejectReasonSchema}
+        isPending={review.isPending}
+        onSubmit={async (reason) => {
+          if (!rejecting) return;
+          await review.mutateAsync({ id: rejecting.id, registerStatus: 'Rejected', reason });
+          toast.success(t('doctorList.rejected'));
+        }}
+        onClose={() => setRejecting(null)}
+      />
+    </>
+  );
+}

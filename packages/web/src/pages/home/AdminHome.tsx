@@ -1,0 +1,25 @@
+import { AuditOutlined } from '@ant-design/icons';
+import { Button, Card, Statistic } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ExportButton } from '../../components/ExportDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { useRegistrationStore } from '../../stores/registrations';
+
+/** The administrator's home: what waits for review, one click from the review list. */
+export function AdminHome() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pending = useRegistrationStore((s) => s.pendingCount);
+  return (
+    <>
+      <PageHeader title={t('home.adminTitle')} extra={<ExportButton />} />
+      <Card style={{ maxWidth: 420 }}>
+        <Statistic title={t('home.pendingRegistrations')} value={pending} prefix={<AuditOutlined aria-hidden />} />
+        <Button type="primary" style={{ marginTop: 16 }} onClick={() => navigate('/doctorList')}>
+          {t('home.goReview')}
+        </Button>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { Col, Row } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { ExportButton } from '../../components/ExportDialog';
+import { PageHeader } from '../../components/PageHeader';
+import { isHomeType, useHomeStore } from '../../stores/home';
+import { useSessionStore } from '../../stores/session';
+import NotFoundPage from '../not-found/NotFoundPage';
+import { AdminHome } from './AdminHome';
+import { FiguresCard } from './FiguresCard';
+import { PatientSearchCard } from './PatientSearchCard';
+import { RecentPatientsCard } from './RecentPatientsCard';
+import { WorklistCard } from './WorklistCard';
+
+/** /, /index and /index/{type}: the doctor's worklist (homeType from the path, default all). */
+export default function HomePage() {
+  const { type } = useParams();
+  const { t } = useTranslation();
+  const isAdmin = useSessionStore((s) => s.isAdmin);
+  const name = useSessionStore((s) => s.user?.name ?? '');
+  const setHomeType = useHomeStore((s) => s.setHomeType);
+  const isValidType = type === undefined || isHomeType(type);
+
+  useEffect(() => {
+    if (type === undefined) setHomeType('all');
+    else if (isHomeType(type)) setHomeType(type);
+  }, [type, setHomeType]);
+
+  if (!isValidType) return <NotFoundPage inShell />;
+  if (isAdmin) return <AdminHome />;
+  return (
+    <>
+      <PageHeader title={t('home.title', { name })} extra={<ExportButton />} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={16}>
+          <PatientSearchCard />
+          <WorklistCard />
+        </Col>
+        <Col xs={24} xl={8}>
+          <FiguresCard />
+          <RecentPatientsCard />
+        </Col>
+      </Row>
+    </>
+  );
+}

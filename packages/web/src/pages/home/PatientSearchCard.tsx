@@ -1,0 +1,65 @@
+import { Button, Card, Input, List } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInstitutionPatientSearch } from '../../api/patients';
+import { EmptyState, ErrorState } from '../../components/PageState';
+import { CohortTag } from '../../components/status-tags';
+import { useOpenRecord } from '../../components/use-open-record';
+import { useHomeStore } from '../../stores/home';
+
+/** Find any patient of the institution by name, ID number or mobile (GET /api/user/institutionPatients). */
+export function PatientSearchCard() {
+  const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const homeType = useHomeStore((s) => s.homeType);
+  const search = useInstitutionPatientSearch(keyword);
+  const openRecord = useOpenRecord();
+  const results = (search.data ?? []).filter((p) => homeType === 'all' || p.cohort === homeType);
+
+  return (
+    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>{t('home.search')}</h3>} style={{ marginBottom: 16 }}>
+      <Input.Search
+        allowClear
+        placeholder={t('common.searchPlaceholder')}
+        aria-label={t('common.searchPlaceholder')}
+        enterButton={t('common.search')}
+        onSearch={(v) => setKeyword(v.trim())}
+        loading={search.isFetching}
+        data-testid="home-search"
+      />
+      {keyword && search.isError && <ErrorState error={search.error} onRetry={() => void search.refetch()} />}
+      {keyword && search.isSuccess && (
+        <List
+          style={{ marginTop: 12 }}
+          dataSource={results}
+          locale={{ emptyText: <EmptyState description={t('home.noResults')} /> }}
+          renderItem={(p) => (
+            <List.Item
+              actions={[
+                <Button
+                  key="open"
+                  size="small"
+                  type="primary"
+                  ghost
+                  onClick={() => openRecord(p)}
+                  aria-label={t('home.openRecordOf', { name: p.name })}
+                >
+                  {t('patientActions.open')}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                title={
+                  <span>
+                    {p.name} <CohortTag cohort={p.cohort} role={p.role} />
+                  </span>
+                }
+                description={`${t(`gender.${p.gender}`)} · ${t('common.ageYears', { age: p.age })} · ${p.idNum} · ${p.tel_num}`}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { loginBody } from '@tcm/contracts/api/auth';
+import { mobileSchema } from '@tcm/contracts/api/validators';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLogin } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DOCTOR_HOME_PATH, isPublicPath, LOGIN_PATH } from '../../app/routes-meta';
+import { AuthLayout } from '../../components/AuthLayout';
+import { zodRule } from '../../components/form-rules';
+import { translateValidation } from '../../i18n';
+import { usePatientStore } from '../../stores/patient';
+import { useSessionStore } from '../../stores/session';
+
+interface Values {
+  username: string;
+  password: string;
+}
+
+/** /login (doctor: mobile + password) and /login/admin (login name + password). */
+export default function LoginPage() {
+  const { type } = useParams();
+  const isAdminLogin = type === 'admin';
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useLogin();
+  const signIn = useSessionStore((s) => s.signIn);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async (values: Values) => {
+    setError(null);
+    try {
+      const result = await login.mutateAsync(loginBody.parse(values));
+      const previous = useSessionStore.getState().user;
+      // Another person signing in on this computer must not inherit the previously opened patient.
+      if (previous && previous.id !== result.user.id) usePatientStore.getState().reset();
+      signIn(result);
+      const from = (location.state as { from?: string } | null)?.from;
+      const home = result.admin ? ADMIN_HOME_PATH : DOCTOR_HOME_PATH;
+      navigate(from && !isPublicPath(from) && !result.admin ? from : home, { replace: true });
+    } catch (e) {
+      setError(e instanceof ApiError && e.serverMessage ? translateValidation(e.serverMessage) : t('login.failed'));
+    }
+  };
+
+  return (
+    <AuthLayout title={isAdminLogin ? t('login.adminTitle') : t('login.doctorTitle')}>
+      <Form<Values> layout="vertical" onFinish={onFinish} requiredMark={false} key={isAdminLogin ? 'admin' : 'doctor'}>
+        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        <Form.Item
+          name="username"
+          label={isAdminLogin ? t('login.loginName') : t('fields.mobile')}
+          rules={[isAdminLogin ? zodRule(loginBody.shape.username) : zodRule(mobileSchema)]}
+        >
+          <Input
+            prefix={<UserOutlined aria-hidden />}
+            placeholder={isAdminLogin ? t('login.loginNamePlaceholder') : t('fields.mobilePlaceholder')}
+            autoComplete="username"
+            inputMode={isAdminLogin ? 'text' : 'numeric'}
+            maxLength={isAdminLogin ? 64 : 11}
+            size="large"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('fields.password')} rules={[zodRule(loginBody.shape.password)]}>
+          <Input.Password
+            prefix={<LockOutlined aria-hidden />}
+            placeholder={t('fields.passwordPlaceholder')}
+            autoComplete="current-password"
+            size="large"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+          {t('login.submit')}
+        </Button>
+      </Form>
+      <nav
+        aria-label={t('login.otherActions')}
+        style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 16 }}
+      >
+        {isAdminLogin ? (
+          <Link to={LOGIN_PATH}>{t('login.toDoctor')}</Link>
+        ) : (
+          <>
+            <Link to="/register">{t('login.register')}</Link>
+            <Link to="/resetpw">{t('login.forgot')}</Link>
+            <Link to={ADMIN_LOGIN_PATH}>{t('login.toAdmin')}</Link>
+          </>
+        )}
+      </nav>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,46 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
+import { DoctorOnly } from '../../components/DoctorOnly';
+import { PatientPanel } from '../../components/PatientPanel';
+import { usePatientStore } from '../../stores/patient';
+
+/** /prescribe: the patient panel, one tab per prescription kind, the kind's screen below. */
+export default function PrescribeLayout() {
+  return (
+    <DoctorOnly>
+      <Prescribe />
+    </DoctorOnly>
+  );
+}
+
+function Prescribe() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const hasPatient = usePatientStore((s) => s.patientId !== null);
+  const active = pathname === '/prescribe' ? '/prescribe/index' : pathname;
+
+  if (!hasPatient) {
+    return (
+      <>
+        <h2 className="visually-hidden">{t('prescribe.title')}</h2>
+        <PatientPanel />
+      </>
+    );
+  }
+  return (
+    <>
+      <PatientPanel />
+      <nav aria-label={t('prescribe.navLabel')} style={{ marginTop: 12 }}>
+        <Tabs
+          activeKey={active}
+          onChange={(key) => navigate(key)}
+          items={PRESCRIBE_ROUTES.map((r) => ({ key: `/prescribe/${r.path}`, label: t(`prescribe.kinds.${r.key}`) }))}
+        />
+      </nav>
+      <Outlet />
+    </>
+  );
+}

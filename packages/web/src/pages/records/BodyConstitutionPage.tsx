@@ -1,0 +1,5 @@
+import { RecordWorkspace } from '../../components/RecordWorkspace';
+
+export default function BodyConstitutionPage() {
+  return <RecordWorkspace current="bodyConstitution" />;
+}

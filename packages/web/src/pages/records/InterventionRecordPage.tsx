@@ -1,0 +1,5 @@
+import { RecordWorkspace } from '../../components/RecordWorkspace';
+
+export default function InterventionRecordPage() {
+  return <RecordWorkspace current="InterventionRecord" />;
+}

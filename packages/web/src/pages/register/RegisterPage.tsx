@@ -1,0 +1,155 @@
+import { registerBody } from '@tcm/contracts/api/auth';
+import { mobileSchema, passwordSchema, personNameSchema, smsCodeSchema } from '@tcm/contracts/api/validators';
+import { Alert, Button, Form, Input, Result, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { authApi, useRegister } from '../../api/auth';
+import { ApiError } from '../../api/client';
+import { LOGIN_PATH } from '../../app/routes-meta';
+import { AuthLayout } from '../../components/AuthLayout';
+import { isValid, zodRule } from '../../components/form-rules';
+import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { translateValidation } from '../../i18n';
+
+interface Values {
+  name: string;
+  mobile: string;
+  institutionId: number;
+  password: string;
+  confirmPassword: string;
+  code: string;
+}
+
+/** Doctor registration (PRODUCT §2): the account goes to the administrator for review. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const register = useRegister();
+  const [error, setError] = useState<string | null>(null);
+  const [isDone, setIsDone] = useState(false);
+
+  // Telling the doctor early that the number is taken saves them waiting for a code that never comes.
+  const checkMobile = async () => {
+    const mobile = form.getFieldValue('mobile') as string | undefined;
+    if (!isValid(mobileSchema, mobile)) return;
+    try {
+      const { registered } = await authApi.checkIsRegister(mobileSchema.parse(mobile));
+      if (registered) form.setFields([{ name: 'mobile', errors: [t('account.mobileTaken')] }]);
+    } catch {
+      // Only a hint; the server checks again on sending the code and on submit.
+    }
+  };
+
+  const onFinish = async ({ confirmPassword: _confirm, ...values }: Values) => {
+    setError(null);
+    try {
+      await register.mutateAsync(registerBody.parse(values));
+      setIsDone(true);
+    } catch (e) {
+      setError(e instanceof ApiError && e.serverMessage ? translateValidation(e.serverMessage) : t('errors.system'));
+    }
+  };
+
+  if (isDone) {
+    return (
+      <AuthLayout title={t('register.title')}>
+        <Result
+          status="success"
+          title={t('register.successTitle')}
+          subTitle={t('register.successText')}
+          extra={
+            <Button type="primary" onClick={() => navigate(LOGIN_PATH)}>
+              {t('account.backToLogin')}
+            </Button>
+          }
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('register.title')}>
+      <Form<Values> form={form} layout="vertical" onFinish={onFinish}>
+        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(personNameSchema)]}>
+          <Input placeholder={t('fields.namePlaceholder')} autoComplete="name" maxLength={50} />
+        </Form.Item>
+        <Form.Item
+          name="mobile"
+          label={t('fields.mobile')}
+          required
+          rules={[zodRule(mobileSchema)]}
+          validateTrigger={['onChange', 'onBlur']}
+        >
+          <Input placeholder={t('fields.mobilePlaceholder')} autoComplete="tel" inputMode="numeric" maxLength={11} onBlur={checkMobile} />
+        </Form.Item>
+        <Form.Item
+          name="institutionId"
+          label={t('register.institution')}
+          required
+          rules={[{ required: true, message: t('register.institutionRequired') }]}
+        >
+          <InstitutionSelect placeholder={t('register.institutionPlaceholder')} aria-label={t('register.institution')} />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('fields.password')}
+          required
+          extra={t('account.passwordHint')}
+          rules={[zodRule(passwordSchema)]}
+        >
+          <Input.Password placeholder={t('fields.passwordPlaceholder')} autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('account.confirmPassword')}
+          required
+          dependencies={['password']}
+          rules={[
+            { required: true, message: t('account.confirmRequired') },
+            ({ getFieldValue }) => ({
+              validator: async (_, value) => {
+                if (value && value !== getFieldValue('password')) throw new Error(t('account.confirmMismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password placeholder={t('account.confirmPlaceholder')} autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+        <Form.Item label={t('account.code')} required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="code" noStyle rules={[zodRule(smsCodeSchema)]}>
+              <Input
+                placeholder={t('account.codePlaceholder')}
+                aria-label={t('account.code')}
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={6}
+              />
+            </Form.Item>
+            <SmsCodeButton
+              purpose="register"
+              getMobile={async () => {
+                try {
+                  const { mobile } = await form.validateFields(['mobile']);
+                  return mobileSchema.parse(mobile);
+                } catch {
+                  return null;
+                }
+              }}
+            />
+          </Space.Compact>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+          {t('register.submit')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16 }}>
+        <Link to={LOGIN_PATH}>{t('account.backToLogin')}</Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,146 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import type { FillStatus } from '@tcm/contracts/api/patient';
+import { Button, Input, Segmented, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import { useFillStatusList } from '../../api/annex-queries';
+import { usePatientList } from '../../api/patients';
+import { DoctorOnly } from '../../components/DoctorOnly';
+import { EnrolPatientDialog } from '../../components/EnrolPatientDialog';
+import { ManagedPatientActions } from '../../components/ManagedPatientActions';
+import { PageHeader } from '../../components/PageHeader';
+import { PatientTable } from '../../components/PatientTable';
+import { usePaging } from '../../components/use-paging';
+import NotFoundPage from '../not-found/NotFoundPage';
+
+type ListType = 'all' | 'running' | 'completed';
+type RunningView = 'toBeContinued' | 'overdue';
+
+/**
+ * /userList (every managed patient, searchable), /userList/running (follow-up entry not completed,
+ * with the bell's "not filled in for 15 days" view) and /userList/completed.
+ */
+export default function UserListPage() {
+  const { type } = useParams();
+  if (type !== undefined && type !== 'running' && type !== 'completed') return <NotFoundPage inShell />;
+  return (
+    <DoctorOnly>
+      <UserList type={type ?? 'all'} key={type ?? 'all'} />
+    </DoctorOnly>
+  );
+}
+
+function UserList({ type }: { type: ListType }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const paging = usePaging();
+  const [isEnrolOpen, setIsEnrolOpen] = useState(false);
+  const [fillStatus, setFillStatus] = useState<FillStatus | 'any'>('any');
+  const [state, setState] = useState<'running' | 'completed' | 'any'>('any');
+  const initialView = (location.state as { view?: RunningView } | null)?.view === 'overdue' ? 'overdue' : 'toBeContinued';
+  const [view, setView] = useState<RunningView>(initialView);
+  const { page, limit } = paging;
+
+  // Which call answers which list (PRODUCT §3): the annex queries define completed / not completed.
+  const useAll = type === 'all' || (type === 'running' && view === 'overdue');
+  const all = usePatientList(
+    type === 'all'
+      ? {
+          page,
+          limit,
+          keyword: paging.keyword || undefined,
+          fillStatus: fillStatus === 'any' ? undefined : fillStatus,
+          state: state === 'any' ? undefined : state,
+        }
+      : { page, limit, state: 'running', overdueOnly: true },
+    useAll,
+  );
+  const annex = useFillStatusList(type === 'completed' ? 'completed' : 'toBeContinued', { page, limit }, !useAll);
+  const query = useAll ? all : annex;
+
+  const title = t(`userList.title.${type}`);
+  return (
+    <>
+      <PageHeader
+        title={title}
+        extra={
+          <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setIsEnrolOpen(true)}>
+            {t('enrol.open')}
+          </Button>
+        }
+      />
+      {type === 'running' && (
+        <div className="toolbar">
+          <Segmented<RunningView>
+            aria-label={t('userList.viewLabel')}
+            value={view}
+            onChange={(v) => {
+              setView(v);
+              paging.setPage(1, limit);
+            }}
+            options={[
+              { value: 'toBeContinued', label: t('userList.views.toBeContinued') },
+              { value: 'overdue', label: t('userList.views.overdue') },
+            ]}
+          />
+        </div>
+      )}
+      {type === 'all' && (
+        <div className="toolbar">
+          <Input.Search
+            allowClear
+            defaultValue={paging.keyword}
+            placeholder={t('common.searchPlaceholder')}
+            aria-label={t('common.searchPlaceholder')}
+            onSearch={paging.setKeyword}
+            style={{ width: 280 }}
+            enterButton={t('common.search')}
+          />
+          <Select
+            aria-label={t('columns.fillStatus')}
+            value={fillStatus}
+            onChange={(v) => {
+              setFillStatus(v);
+              paging.setPage(1, limit);
+            }}
+            style={{ width: 160 }}
+            options={[
+              { value: 'any', label: t('userList.anyFillStatus') },
+              { value: 'completed', label: t('fillStatus.completed') },
+              { value: 'uncompleted', label: t('fillStatus.uncompleted') },
+            ]}
+          />
+          <Select
+            aria-label={t('columns.state')}
+            value={state}
+            onChange={(v) => {
+              setState(v);
+              paging.setPage(1, limit);
+            }}
+            style={{ width: 160 }}
+            options={[
+              { value: 'any', label: t('userList.anyState') },
+              { value: 'running', label: t('status.inManagement') },
+              { value: 'completed', label: t('status.ended') },
+            ]}
+          />
+        </div>
+      )}
+      <PatientTable
+        caption={title}
+        data={query.data}
+        isLoading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={page}
+        limit={limit}
+        onPage={paging.setPage}
+        columns={['enrolledAt', 'fillStatus', 'followUp']}
+        emptyText={type === 'running' && view === 'overdue' ? t('userList.noOverdue') : undefined}
+        actions={(p) => <ManagedPatientActions patient={p} />}
+      />
+      <EnrolPatientDialog open={isEnrolOpen} onClose={() => setIsEnrolOpen(false)} />
+    </>
+  );
+}
