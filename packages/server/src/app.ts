@@ -16,6 +16,7 @@ import { annexQueryRoutes } from './modules/annex-queries/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { comparativeRoutes } from './modules/comparative/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { institutionRoutes } from './modules/institutions/routes';
 import { prescriptionRoutes } from './modules/prescriptions/routes';
 import { recordRoutes } from './modules/records/routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(auditRoutes);
       await api.register(recordRoutes);
       await api.register(prescriptionRoutes);
+      await api.register(exportRoutes);
     },
     { prefix: API_BASE },
   );
@@ -139,6 +141,8 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string | undefin
       root,
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz siblings (packages/web/scripts/compress.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
