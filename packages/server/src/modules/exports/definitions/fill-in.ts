@@ -1,0 +1,97 @@
+import { type AnnexKey, MANAGED_BASELINE_ANNEXES } from '@tcm/contracts';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { patients } from '../../../db/schema';
+import { dueDateSql, isCompletedSql, isOverdueSql, isoDate } from '../../patients/patient-view';
+import { patientInScope, withinRange } from '../filters';
+import { instrument } from '../instrument-columns';
+import { keysetPages } from '../paging';
+import { institutionOfPatient, type PatientFields, patientColumns, patientSelect } from '../patient-columns';
+import { anySheet, type ExportDefinition, type SheetColumn } from '../sheet';
+
+/** The instruments a managed patient fills: every annex but 9 (the diabetic comparison members' form). */
+const MANAGED_ANNEXES: readonly AnnexKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', 'custom'];
+
+interface FillInRow extends PatientFields {
+  filledAnnexes: string[];
+  completed: boolean;
+  overdue: boolean;
+  dueDate: string | null;
+  lastFollowUpDate: string | null;
+}
+
+const MARK = '✓';
+const YES_NO = [
+  { value: 'true', label: '是' },
+  { value: 'false', label: '否' },
+];
+const FILL_STATUS = [
+  { value: 'completed', label: '已完成' },
+  { value: 'uncompleted', label: '未完成' },
+];
+
+function fillColumns(): SheetColumn<FillInRow>[] {
+  const marks = MANAGED_ANNEXES.map(
+    (annex): SheetColumn<FillInRow> => ({
+      key: `filled.annex${annex}`,
+      header: annex === 'custom' ? instrument(annex).title.zh : `附件${annex} ${instrument(annex).title.zh}`,
+      type: 'mark',
+      codes: [{ value: MARK, label: '已填写' }],
+      value: (r) => (r.filledAnnexes.includes(annex) ? MARK : null),
+    }),
+  );
+  return [
+    ...marks,
+    {
+      key: 'fill.status',
+      header: '填报状态',
+      type: 'single',
+      codes: FILL_STATUS,
+      value: (r) => (r.completed ? '已完成' : '未完成'),
+    },
+    {
+      key: 'fill.missingBaseline',
+      header: '缺少的基线附件',
+      type: 'text',
+      value: (r) =>
+        MANAGED_BASELINE_ANNEXES.filter((annex) => !r.filledAnnexes.includes(annex))
+          .map((annex) => `附件${annex}`)
+          .join('、') || null,
+    },
+    { key: 'followUp.last', header: '最近随访日期', type: 'date', value: (r) => (r.lastFollowUpDate ? isoDate(r.lastFollowUpDate) : null) },
+    { key: 'followUp.due', header: '下次随访应访日期', type: 'date', value: (r) => (r.endManagement ? null : r.dueDate) },
+    { key: 'followUp.overdue', header: '随访是否逾期', type: 'boolean', codes: YES_NO, value: (r) => (r.overdue ? '是' : '否') },
+  ];
+}
+
+/**
+ * /api/user/exportRegisterPatientIsFillIn: the managed (registered) patients and which instruments each
+ * has filled, with the fill-in status and follow-up dates the lists show; the range bounds enrolment.
+ */
+export const fillInExport: ExportDefinition = {
+  key: 'registerFillIn',
+  summary: 'Managed patients and which instruments each has filled (✓ per annex), fill-in status and follow-up dates',
+  sheets(ctx, scope) {
+    const fetchPage = (afterId: number, limit: number) =>
+      ctx.db
+        .select({
+          ...patientSelect,
+          filledAnnexes: patients.filledAnnexes,
+          completed: isCompletedSql,
+          overdue: isOverdueSql(scope.today),
+          dueDate: sql<string | null>`to_char(${dueDateSql}, 'YYYY-MM-DD')`,
+          lastFollowUpDate: patients.lastFollowUpDate,
+        })
+        .from(patients)
+        .leftJoin(...institutionOfPatient)
+        .where(and(patientInScope(scope), eq(patients.cohort, 'managed'), withinRange(patients.enrolledAt, scope), gt(patients.id, afterId)))
+        .orderBy(asc(patients.id))
+        .limit(limit);
+    return [
+      anySheet<FillInRow>({
+        name: '填报情况',
+        columns: [...patientColumns<FillInRow>(scope), ...fillColumns()],
+        pages: () => keysetPages(fetchPage, (row) => row.patientId, (rows) => rows),
+      }),
+    ];
+  },
+};

@@ -1,0 +1,17 @@
+import type { ExportDefinition } from '../sheet';
+import { annexSummaryExport } from './annex-summary';
+import { annex7Export } from './annex7';
+import { fillInExport } from './fill-in';
+import { prescriptionExport } from './prescriptions';
+import { stopComparativeDiabetesExport, stopComparativePreDiabetesExport, stopManagedExport } from './stop-manage';
+
+/** The seven exports of the specification (§7), in its order. */
+export const EXPORT_DEFINITIONS: readonly ExportDefinition[] = [
+  annex7Export,
+  annexSummaryExport,
+  fillInExport,
+  prescriptionExport,
+  stopComparativeDiabetesExport,
+  stopComparativePreDiabetesExport,
+  stopManagedExport,
+];

@@ -1,0 +1,81 @@
+import { ageOn } from '@tcm/contracts';
+import { eq } from 'drizzle-orm';
+import { institutions, patients } from '../../db/schema';
+import { isoDate } from '../patients/patient-view';
+import type { ExportScope, SheetColumn } from './sheet';
+
+/** The patient fields every export row starts with (full identifiers: exports are audited, PRODUCT §1). */
+export const patientSelect = {
+  patientId: patients.id,
+  name: patients.name,
+  gender: patients.gender,
+  birthDate: patients.birthDate,
+  idNum: patients.idNum,
+  telNum: patients.telNum,
+  institutionName: institutions.name,
+  cohort: patients.cohort,
+  comparisonRole: patients.comparisonRole,
+  enrolledAt: patients.enrolledAt,
+  endManagement: patients.endManagement,
+  endedAt: patients.endedAt,
+};
+
+export const institutionOfPatient = [institutions, eq(institutions.id, patients.institutionId)] as const;
+
+export interface PatientFields {
+  patientId: number;
+  name: string;
+  gender: 'man' | 'woman';
+  birthDate: string;
+  idNum: string;
+  telNum: string;
+  institutionName: string | null;
+  cohort: 'managed' | 'comparison';
+  comparisonRole: number | null;
+  enrolledAt: string;
+  endManagement: boolean;
+  endedAt: string | null;
+}
+
+const GENDER_CODES = [
+  { value: 'man', label: '男' },
+  { value: 'woman', label: '女' },
+];
+const GROUP_CODES = [
+  { value: 'managed', label: '管理组' },
+  { value: 'comparison0', label: '对照组（糖尿病前期）' },
+  { value: 'comparison1', label: '对照组（糖尿病）' },
+];
+const STATE_CODES = [
+  { value: 'running', label: '管理中' },
+  { value: 'ended', label: '已结束管理' },
+];
+const labelOf = (codes: { value: string; label: string }[], value: string) => codes.find((c) => c.value === value)?.label ?? value;
+const GENDER_LABELS = new Map(GENDER_CODES.map((c) => [c.value, c.label]));
+
+function groupOf(row: PatientFields): string {
+  return row.cohort === 'managed' ? 'managed' : `comparison${row.comparisonRole === 1 ? 1 : 0}`;
+}
+
+/** Patient columns, first in every export; age is on the export day. */
+export function patientColumns<R extends PatientFields>(scope: ExportScope): SheetColumn<R>[] {
+  return [
+    { key: 'patient.id', header: '患者编号', type: 'number', value: (r) => r.patientId },
+    { key: 'patient.name', header: '姓名', type: 'text', value: (r) => r.name },
+    { key: 'patient.gender', header: '性别', type: 'single', codes: GENDER_CODES, value: (r) => GENDER_LABELS.get(r.gender) ?? r.gender },
+    { key: 'patient.age', header: '年龄', type: 'number', unit: '岁', value: (r) => ageOn(isoDate(r.birthDate), scope.now) },
+    { key: 'patient.idNum', header: '身份证号', type: 'text', value: (r) => r.idNum },
+    { key: 'patient.mobile', header: '手机号', type: 'text', value: (r) => r.telNum },
+    { key: 'patient.institution', header: '所属机构', type: 'text', value: (r) => r.institutionName },
+    { key: 'patient.group', header: '组别', type: 'single', codes: GROUP_CODES, value: (r) => labelOf(GROUP_CODES, groupOf(r)) },
+    { key: 'patient.enrolledAt', header: '入组日期', type: 'date', value: (r) => isoDate(r.enrolledAt) },
+    {
+      key: 'patient.state',
+      header: '管理状态',
+      type: 'single',
+      codes: STATE_CODES,
+      value: (r) => labelOf(STATE_CODES, r.endManagement ? 'ended' : 'running'),
+    },
+    { key: 'patient.endedAt', header: '结束管理日期', type: 'date', value: (r) => (r.endedAt == null ? null : isoDate(r.endedAt)) },
+  ];
+}

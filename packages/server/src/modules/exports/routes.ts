@@ -1,0 +1,26 @@
+import { ExportPaths, exportQuery } from '@tcm/contracts/api/exports';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EXPORT_DEFINITIONS } from './definitions';
+import { sendExport } from './export-response';
+
+/**
+ * The seven Excel exports (issue 7). Open to doctors (their institution) and the admin (all, or one by
+ * `institutionId`); a 200 is an .xlsx file, anything else the JSON envelope.
+ */
+export async function exportRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  for (const definition of EXPORT_DEFINITIONS) {
+    r.get(ExportPaths[definition.key], {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['exports'],
+        summary: definition.summary,
+        description:
+          'Answers an .xlsx file (Content-Disposition with the Chinese name in filename*) whose second sheet is the codebook; refusals and bad filters answer the JSON envelope.',
+        querystring: exportQuery,
+      },
+      handler: (req, reply) => sendExport(req, reply, req.query, definition),
+    });
+  }
+}
