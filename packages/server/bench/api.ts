@@ -4,12 +4,11 @@
  * same SQL run directly through `pg` in this process. Needs DATABASE_URL (a server it may create a
  * scratch database on). Prints p50/p99 latency and requests per second.
  */
-import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { buildApp } from '../src/app';
 import { DEFAULT_SECURITY, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -18,6 +17,7 @@ import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData } from './bench-data';
+import { scratchDatabase } from './scratch-database';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 20);
@@ -38,25 +38,6 @@ async function load(url: string, method: string, headers: Record<string, string>
   args.push(url);
   const { stdout } = await promisify(execFile)(AUTOCANNON, args, { maxBuffer: 10 * 1024 * 1024 });
   return JSON.parse(stdout) as LoadResult;
-}
-
-async function scratchDatabase(url: string) {
-  const name = `tcm_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  return {
-    url: scratch.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 interface Captured {
@@ -161,7 +142,12 @@ async function main() {
       });
       capturing = false;
       const queries = [...captured];
-      const result = await load(`${base}${target.path}`, target.method, { satoken: token, 'content-type': 'application/json' }, target.body);
+      const result = await load(
+        `${base}${target.path}`,
+        target.method,
+        { satoken: token, 'content-type': 'application/json' },
+        target.body,
+      );
       const direct = await directSql((text, params) => originalQuery(text, params), queries, CONNECTIONS, DURATION);
       const line = `${target.name}: API p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s (${result.non2xx} non-2xx) | direct SQL (${queries.length} statements incl. session check) p50 ${direct.p50.toFixed(1)} ms, p99 ${direct.p99.toFixed(1)} ms, ${Math.round(direct.rps)} req/s | API/SQL p99 ${(result.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}×`;
       console.log(line);

@@ -82,6 +82,13 @@ describe.each(databaseKinds())('comparison group on %s', (kind) => {
       query: { id: diabetic.data.id },
     });
     expect(check.data).toMatchObject({ overdue: true, intervalDays: 90 });
+    const overdue = await t.call<{ list: { id: number }[] }>({
+      method: 'POST',
+      path: '/api/comparative/list',
+      token,
+      body: { overdueOnly: true },
+    });
+    expect(overdue.data.list.map((m) => m.id)).toEqual([diabetic.data.id]);
   });
 
   it('refuses the same ID number twice in the comparison group, but allows it in the managed group', async () => {

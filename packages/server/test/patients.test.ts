@@ -112,6 +112,13 @@ describe.each(databaseKinds())('managed patients on %s', (kind) => {
 
     const find = async (body: Record<string, unknown>) => (await list(body)).data.list.find((i) => i.id === p.id);
     expect((await find({ fillStatus: 'uncompleted' }))?.fillStatus).toBe('uncompleted');
+    const toBeContinued = await t.call<Page>({
+      method: 'GET',
+      path: '/api/annex/queryToBeContinued',
+      token,
+      query: { keyword: '流程患者' },
+    });
+    expect(toBeContinued.data.list.map((i) => i.id)).toEqual([p.id]);
     // Enrolled today: not overdue yet.
     expect((await find({}))?.overdue).toBe(false);
 

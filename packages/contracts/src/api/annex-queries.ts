@@ -9,7 +9,10 @@ export const AnnexQueryPaths = {
   personalCenter: '/api/annex/queryPersonalCenterData',
 } as const;
 
-export const annexListQuery = pageQuery.extend({ institutionId: idSchema.optional() });
+export const annexListQuery = pageQuery.extend({
+  institutionId: idSchema.optional(),
+  keyword: z.string().trim().max(50, { message: '搜索内容过长' }).optional(),
+});
 export const annexListResult = paged(patientListItemSchema);
 
 export const personalCenterQuery = z.object({ institutionId: idSchema.optional() });

@@ -32,6 +32,8 @@ export const comparativeListBody = pageQuery.extend({
   institutionId: idSchema.optional(),
   state: z.enum(['running', 'completed']).optional(),
   keyword: z.string().trim().max(50, { message: '搜索内容过长' }).optional(),
+  /** Members whose periodic follow-up (annex 7 or 9, every 90 days) is overdue. */
+  overdueOnly: z.boolean().optional(),
 });
 export const comparativeListResult = paged(patientListItemSchema);
 export const createComparativeResult = z.object({ id: z.number().int() });
