@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { WorkspaceRegion } from '../../components/RecordWorkspace';
+import { PrescriptionKindPage } from './PrescriptionKindPage';
 
+/** /prescribe child for the other prescription: the generic screen of its kind. */
 export default function OtherPrescription() {
-  const { t } = useTranslation();
-  return <WorkspaceRegion title={t('prescribe.kinds.other')} />;
+  return <PrescriptionKindPage kind="other" />;
 }

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { WorkspaceRegion } from '../../components/RecordWorkspace';
+import { PrescriptionKindPage } from './PrescriptionKindPage';
 
+/** /prescribe child for the physique prescription: the generic screen of its kind. */
 export default function PhysiquePrescription() {
-  const { t } = useTranslation();
-  return <WorkspaceRegion title={t('prescribe.kinds.physique')} />;
+  return <PrescriptionKindPage kind="physique" />;
 }

@@ -1,7 +1,107 @@
+import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
+import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
+import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
+import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WorkspaceRegion } from '../../components/RecordWorkspace';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { useCurrentPrescriptions } from '../../api/prescriptions';
+import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
+import { ErrorState, PageLoading } from '../../components/PageState';
+import { usePrescriptionLines } from '../../components/PrescriptionSheet';
+import { colonOf, formatIssued, usePrescriptionLang } from '../../components/PrescriptionText';
+import { usePatientStore } from '../../stores/patient';
+import { PrescriptionNotForComparison } from './PrescriptionKindPage';
 
+const KIND_ROUTES = PRESCRIBE_ROUTES.filter((r) => r.key !== 'index') as readonly { path: string; key: PrescriptionKind }[];
+
+function CurrentLines({ issued }: { issued: IssuedPrescription }) {
+  const { t } = useTranslation();
+  const lines = usePrescriptionLines(issued);
+  if (lines.length === 0) return <p>{t('prescribe.noItems')}</p>;
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static list, never reordered
+        <li key={i}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** /prescribe/index: the patient's current (latest live) prescription of every kind on one page. */
 export default function PrescribeIndex() {
   const { t } = useTranslation();
-  return <WorkspaceRegion title={t('prescribe.kinds.index')} />;
+  const lang = usePrescriptionLang();
+  const patientId = usePatientStore((s) => s.patientId);
+  const info = usePatientStore((s) => s.patientInfo);
+  const current = useCurrentPrescriptions(info?.cohort === 'managed' ? patientId : null);
+  if (patientId === null || !info) return null;
+  if (info.cohort !== 'managed') return <PrescriptionNotForComparison />;
+  if (current.isPending) return <PageLoading />;
+  if (current.isError) {
+    const error = current.error;
+    if (error instanceof ApiError && error.code === 400) return <PrescriptionNotForComparison message={error.serverMessage} />;
+    return <ErrorState error={error} onRetry={() => current.refetch()} />;
+  }
+
+  return (
+    <section aria-labelledby="prescribe-overview-title" data-testid="prescription-overview" style={{ marginTop: 12 }}>
+      <h2 id="prescribe-overview-title" style={{ fontSize: 18, margin: '0 0 4px' }}>
+        {t('prescribe.overviewTitle')}
+      </h2>
+      <Typography.Paragraph type="secondary">{t('prescribe.overviewHint')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {KIND_ROUTES.map(({ path, key }) => {
+          const issued = current.data[key] as IssuedPrescription | null;
+          const name = prescriptionKindLabel(key, lang);
+          const headingId = `prescribe-current-${key}`;
+          return (
+            <Col key={key} xs={24} lg={12}>
+              <Card
+                size="small"
+                style={{ height: '100%' }}
+                title={
+                  <h3 id={headingId} style={{ margin: 0, fontSize: 15 }}>
+                    {name}
+                  </h3>
+                }
+                extra={
+                  <Space size="middle">
+                    {issued && (
+                      <Link to={`/prescribe/${path}?print=${issued.id}`} aria-label={`${t('prescribe.print')} ${name}`}>
+                        {t('prescribe.print')}
+                      </Link>
+                    )}
+                    <Link
+                      to={`/prescribe/${path}`}
+                      aria-label={issued ? `${t('prescribe.reissue')} ${name}` : t('prescribe.issue', { kind: name })}
+                    >
+                      {issued ? t('prescribe.reissue') : t('prescribe.issue', { kind: name })}
+                    </Link>
+                  </Space>
+                }
+                data-testid={`current-${key}`}
+              >
+                {issued ? (
+                  <>
+                    <p style={{ margin: '0 0 6px', color: 'rgba(0,0,0,0.65)' }}>
+                      {t('prescribe.issuedAt')}
+                      {colonOf(lang)}
+                      {formatIssued(issued.createdAt, true)} · {t('prescribe.doctor')}
+                      {colonOf(lang)}
+                      {issued.doctorName}
+                    </p>
+                    <CurrentLines issued={issued} />
+                  </>
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('prescribe.notIssued')} />
+                )}
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
+    </section>
+  );
 }

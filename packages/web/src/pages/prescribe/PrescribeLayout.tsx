@@ -1,6 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { usePrescriptionHistoryLists } from '../../api/prescriptions';
 import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { PatientPanel } from '../../components/PatientPanel';
@@ -19,7 +20,11 @@ function Prescribe() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const hasPatient = usePatientStore((s) => s.patientId !== null);
+  const patientId = usePatientStore((s) => s.patientId);
+  const managed = usePatientStore((s) => s.patientInfo?.cohort === 'managed');
+  const hasPatient = patientId !== null;
+  // Spec §3: the client-held prescription history lists of the selected (managed) patient.
+  usePrescriptionHistoryLists(managed ? patientId : null);
   const active = pathname === '/prescribe' ? '/prescribe/index' : pathname;
 
   if (!hasPatient) {

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { WorkspaceRegion } from '../../components/RecordWorkspace';
+import { PrescriptionKindPage } from './PrescriptionKindPage';
 
+/** /prescribe child for the sleep prescription: the generic screen of its kind. */
 export default function SleepPrescription() {
-  const { t } = useTranslation();
-  return <WorkspaceRegion title={t('prescribe.kinds.sleep')} />;
+  return <PrescriptionKindPage kind="sleep" />;
 }

@@ -1,0 +1,134 @@
+import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
+import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
+import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
+import { Alert, Button, Card, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { usePrescription, usePrescriptionBlank } from '../../api/prescriptions';
+import { toast } from '../../app/toast';
+import { ErrorState, PageLoading } from '../../components/PageState';
+import { PrescriptionForm } from '../../components/PrescriptionForm';
+import { PrescriptionHistory } from '../../components/PrescriptionHistory';
+import { PrescriptionPrintView } from '../../components/PrescriptionSheet';
+import { usePrescriptionLang } from '../../components/PrescriptionText';
+import { usePatientStore } from '../../stores/patient';
+
+/**
+ * The comparison group receives no intervention: no prescriptions (the server answers 400). A refusal
+ * from the server is shown in its own words.
+ */
+export function PrescriptionNotForComparison({ message }: { message?: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="info"
+      data-testid="prescription-comparison"
+      title={<h2 style={{ fontSize: 20, margin: 0 }}>{message ?? t('prescribe.comparisonTitle')}</h2>}
+      subTitle={t('prescribe.comparisonHint')}
+      extra={
+        <Button type="primary" onClick={() => navigate('/userList')}>
+          {t('patientPanel.choose')}
+        </Button>
+      }
+    />
+  );
+}
+
+function positiveId(value: string | null): number | null {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** One prescription kind: the form prefilled from the blank, the history, and the print view (?print=id). */
+export function PrescriptionKindPage({ kind }: { kind: PrescriptionKind }) {
+  const patientId = usePatientStore((s) => s.patientId);
+  const info = usePatientStore((s) => s.patientInfo);
+  const [params, setParams] = useSearchParams();
+  const printId = positiveId(params.get('print'));
+  if (patientId === null || !info) return null;
+  if (info.cohort !== 'managed') return <PrescriptionNotForComparison />;
+  const setPrint = (id: number | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete('print');
+      else next.set('print', String(id));
+      return next;
+    });
+  if (printId !== null) return <PrintScreen kind={kind} id={printId} onBack={() => setPrint(null)} />;
+  return <KindScreen key={patientId} kind={kind} patientId={patientId} onPrint={setPrint} />;
+}
+
+function PrintScreen({ kind, id, onBack }: { kind: PrescriptionKind; id: number; onBack: () => void }) {
+  const item = usePrescription(kind, id);
+  if (item.isPending) return <PageLoading />;
+  if (item.isError) return <ErrorState error={item.error} onRetry={() => item.refetch()} />;
+  return (
+    <Card style={{ marginTop: 12 }}>
+      <PrescriptionPrintView issued={item.data} onBack={onBack} />
+    </Card>
+  );
+}
+
+function KindScreen({ kind, patientId, onPrint }: { kind: PrescriptionKind; patientId: number; onPrint: (id: number) => void }) {
+  const { t } = useTranslation();
+  const lang = usePrescriptionLang();
+  const blank = usePrescriptionBlank(kind, patientId);
+  const [saved, setSaved] = useState<IssuedPrescription | null>(null);
+  const kindName = prescriptionKindLabel(kind, lang);
+
+  let body: React.ReactNode;
+  if (blank.isPending) body = <PageLoading />;
+  else if (blank.isError) {
+    const error = blank.error;
+    // A refusal (e.g. a comparison-group member, another institution's patient) is said as the server says it.
+    body =
+      error instanceof ApiError && (error.code === 400 || error.code === 403) ? (
+        <PrescriptionNotForComparison message={error.serverMessage} />
+      ) : (
+        <ErrorState error={error} onRetry={() => blank.refetch()} />
+      );
+  } else {
+    body = (
+      <PrescriptionForm
+        // A fresh blank (after a save) starts a fresh form.
+        key={blank.dataUpdatedAt}
+        kind={kind}
+        blank={blank.data}
+        onSaved={(issued) => {
+          setSaved(issued);
+          toast.success(t('prescribe.saved'));
+        }}
+      />
+    );
+  }
+
+  return (
+    <Card
+      style={{ marginTop: 12 }}
+      title={<h2 style={{ margin: 0, fontSize: 18 }}>{t('prescribe.formTitle', { kind: kindName })}</h2>}
+      data-testid={`prescription-${kind}`}
+    >
+      {saved && (
+        <Alert
+          type="success"
+          showIcon
+          closable={{ 'aria-label': t('prescribe.close') }}
+          onClose={() => setSaved(null)}
+          title={t('prescribe.saved')}
+          action={
+            <Button size="small" onClick={() => onPrint(saved.id)}>
+              {t('prescribe.savedAction')}
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+          data-testid="prescription-saved"
+        />
+      )}
+      {body}
+      <PrescriptionHistory kind={kind} patientId={patientId} onPrint={onPrint} />
+    </Card>
+  );
+}
