@@ -20,8 +20,9 @@ export interface RunningApp {
  * The real server (same buildApp as production) on a random port, with a fresh in-memory PGlite, the
  * demo accounts, the built web app and the `http` SMS provider pointed at the test's receiver.
  */
-export async function startAppServer(options: { smsUrl: string }): Promise<RunningApp> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+export async function startAppServer(options: { smsUrl: string; webDistDir?: string }): Promise<RunningApp> {
+  const webDistDir = options.webDistDir ?? WEB_DIST;
+  if (!existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error(`The web app is not built (${WEB_DIST}); run "npm run build -w @tcm/web" first (npm test does).`);
   }
   const config = loadConfig({
@@ -30,7 +31,7 @@ export async function startAppServer(options: { smsUrl: string }): Promise<Runni
     SMS_PROVIDER: 'http',
     SMS_HTTP_URL: options.smsUrl,
   });
-  config.webDistDir = WEB_DIST;
+  config.webDistDir = webDistDir;
   // The journeys log in many times from one address; the per-IP limits are covered by the API suite.
   config.security = { ...DEFAULT_SECURITY, loginPerMinute: 1000, codePerMinute: 1000, registerPerMinute: 1000 };
   const database = await openDatabase({ dataDir: 'memory://' });

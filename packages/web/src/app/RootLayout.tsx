@@ -3,7 +3,7 @@ import { Navigate, Outlet, useBlocker, useLocation, useNavigate } from 'react-ro
 import { PageLoading } from '../components/PageState';
 import { useSessionStore } from '../stores/session';
 import { isLoginPath, isPublicPath, LOGIN_PATH } from './routes-meta';
-import { registerNavigate } from './session-actions';
+import { forgetSignOutTarget, guardLoginPath, registerNavigate } from './session-actions';
 
 /**
  * The access guard of spec §2: without a stored token every route except login, admin login, register
@@ -16,6 +16,9 @@ export function RootLayout() {
   const navigate = useNavigate();
 
   useEffect(() => registerNavigate((to, options) => navigate(to, options)), [navigate]);
+  useEffect(() => {
+    if (token) forgetSignOutTarget();
+  }, [token]);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => isLoginPath(currentLocation.pathname) && currentLocation.pathname === nextLocation.pathname,
@@ -28,7 +31,7 @@ export function RootLayout() {
     return <Navigate to={LOGIN_PATH} replace />;
   }
   if (!token && !isPublicPath(location.pathname)) {
-    return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname + location.search }} />;
+    return <Navigate to={guardLoginPath()} replace state={{ from: location.pathname + location.search }} />;
   }
   return (
     <Suspense fallback={<PageLoading />}>

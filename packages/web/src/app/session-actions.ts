@@ -23,6 +23,18 @@ function clearLocalSession(): void {
   queryClient.clear();
 }
 
+let signOutTarget: string | null = null;
+
+/** Where the access guard sends a visitor without a token: the login they signed out to, else /login. */
+export function guardLoginPath(): string {
+  return signOutTarget ?? LOGIN_PATH;
+}
+
+/** A new session starts: a later expiry or sign-out elsewhere goes to /login again. */
+export function forgetSignOutTarget(): void {
+  signOutTarget = null;
+}
+
 /** Logout: tell the server (best effort; the local session ends either way) and go to the right login. */
 export async function signOut(to: string): Promise<void> {
   try {
@@ -32,6 +44,9 @@ export async function signOut(to: string): Promise<void> {
   }
   // Leave the shell first: clearing the token while still on a guarded screen would make the access
   // guard send an administrator to the doctors' /login instead of /login/admin.
+  // The router renders the new location in a transition, so React can still be showing the shell
+  // when the token goes; the guard then redirects too, and must send this person to the same login.
+  signOutTarget = to;
   await navigate(to, { replace: true });
   clearLocalSession();
 }

@@ -51,3 +51,14 @@ export const useConfirmQueue = create<ConfirmQueueState>()((set, get) => ({
 
 /** Queue a confirmation from anywhere (event handlers, API callbacks). */
 export const confirmDialog = (request: ConfirmRequest) => useConfirmQueue.getState().push(request);
+
+// Test hook for the browser journeys (e2e/doctor-shell.test.ts): spec §2 says any number of dialogs can
+// be queued, but no screen queues two at once, so the journey pushes them itself. Exposed only when the
+// test has set localStorage 'tcm-e2e' to '1' before the app loads; a real session never sees it.
+try {
+  if (globalThis.localStorage?.getItem('tcm-e2e') === '1') {
+    (globalThis as unknown as { __tcmConfirmQueue?: typeof useConfirmQueue }).__tcmConfirmQueue = useConfirmQueue;
+  }
+} catch {
+  // localStorage may be unavailable (private mode, locked-down browser): no hook then.
+}
