@@ -5,6 +5,7 @@
  * each, and the ratio. Needs DATABASE_URL (a server it may create a scratch database on).
  * Goal (issue 7): under 15 s, RSS growth under 200 MB, within 1.5× of exceljs alone.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { ExportPaths } from '@tcm/contracts/api/exports';
 import { desc, eq } from 'drizzle-orm';
@@ -33,6 +34,8 @@ interface Measured {
   cpuSeconds: number;
   bytes: number;
   peakRssGrowthMb: number;
+  /** How long other work on the main thread (other API calls) could wait: p99 and max event-loop delay. */
+  loopDelayMs: { p99: number; max: number };
 }
 
 /** Runs `work`, sampling RSS every 50 ms; growth is the peak over the RSS just before it started. */
@@ -42,12 +45,16 @@ async function measure(work: () => Promise<number>): Promise<Measured> {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
   const cpu = process.cpuUsage();
   const started = performance.now();
   try {
     const bytes = await work();
     const used = process.cpuUsage(cpu);
+    loop.disable();
     return {
+      loopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
       seconds: (performance.now() - started) / 1000,
       cpuSeconds: (used.user + used.system) / 1e6,
       bytes,
@@ -55,6 +62,7 @@ async function measure(work: () => Promise<number>): Promise<Measured> {
     };
   } finally {
     clearInterval(sampler);
+    loop.disable();
   }
 }
 
@@ -65,10 +73,12 @@ function summarise(name: string, rows: number, runs: Measured[]) {
   const seconds = median(runs.map((m) => m.seconds));
   const cpuSeconds = median(runs.map((m) => m.cpuSeconds));
   const rss = Math.max(...runs.map((m) => m.peakRssGrowthMb));
+  const loopP99 = median(runs.map((m) => m.loopDelayMs.p99));
+  const loopMax = Math.max(...runs.map((m) => m.loopDelayMs.max));
   console.log(
     `${name}: ${rows} rows, median ${seconds.toFixed(2)} s (runs ${runs.map((m) => m.seconds.toFixed(2)).join(' / ')}), ` +
       `${Math.round(rows / seconds)} rows/s, CPU ${cpuSeconds.toFixed(2)} s, ${((runs[0]?.bytes ?? 0) / 1e6).toFixed(1)} MB file, ` +
-      `peak RSS growth ${rss.toFixed(0)} MB`,
+      `peak RSS growth ${rss.toFixed(0)} MB, event-loop delay p99 ${loopP99.toFixed(0)} ms (max ${loopMax.toFixed(0)} ms)`,
   );
   return { seconds, cpuSeconds, rss };
 }
@@ -85,7 +95,12 @@ async function main() {
     await seedBaseline(database.db, config);
     const [admin] = await database.db
       .insert(accounts)
-      .values({ role: 'admin', username: 'benchadmin', name: '压测管理员', passwordHash: await hashPassword('Bench2026pass', config.security) })
+      .values({
+        role: 'admin',
+        username: 'benchadmin',
+        name: '压测管理员',
+        passwordHash: await hashPassword('Bench2026pass', config.security),
+      })
       .returning();
     const dataStarted = Date.now();
     await createFollowUpData(database.db, { followUps: FOLLOW_UPS, doctorId: admin!.id });
@@ -137,9 +152,7 @@ async function main() {
     const [sheet] = annex7Export.sheets(ctx, { institutionId: undefined, from: undefined, to: undefined, today: '', now: ctx.now });
     if (!sheet) throw new Error('annex 7 export has no sheet');
     const prepared: Cell[][] = [];
-    const prepStarted = performance.now(); const prepCpu = process.cpuUsage();
     for await (const page of sheet.pages()) for (const row of page) prepared.push(rowCells(sheet.columns, row));
-    if (process.env.DBG_PREP) { const u = process.cpuUsage(prepCpu); console.log(`prepare: ${((performance.now() - prepStarted) / 1000).toFixed(2)} s, CPU ${((u.user + u.system) / 1e6).toFixed(2)} s`); }
     const aloneRuns = [await alone(sheet, prepared)];
     for (let run = 1; run < RUNS; run += 1) {
       serverRuns.push(await viaServer());

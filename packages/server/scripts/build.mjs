@@ -28,4 +28,6 @@ await build({
   ],
 });
 cpSync(path.join(root, 'drizzle'), path.join(dist, 'drizzle'), { recursive: true });
+// The exports' xlsx worker is loaded by URL beside the bundle (src/modules/exports/xlsx-worker-client.ts).
+cpSync(path.join(root, 'src/modules/exports/xlsx-worker.mjs'), path.join(dist, 'xlsx-worker.mjs'));
 console.log('server built to', path.relative(process.cwd(), dist));

@@ -28,13 +28,26 @@ async function exportApp(t: TestApp, admin: AccountFixture, pages: () => AsyncIt
   // undici keeps an aborted fetch's socket open; closing it lets app.close() return.
   const app = Fastify({ forceCloseConnections: true, logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } } });
   registerErrorHandling(app);
+  const state = { responseClosed: false };
   app.get('/export', async (req, reply) => {
+    reply.raw.on('close', () => {
+      state.responseClosed = true;
+    });
     const actor = { id: admin.id, role: 'admin' as const, name: '管理员', username: admin.username, institutionId: null, sessionId: 0 };
     req.ctx = { db: t.database.db, actor, requestId: req.id, ip: req.ip, now: new Date(), config: t.config } as Ctx;
     return sendExport(req, reply, {}, definition);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/export` };
+  return { app, state, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/export` };
+}
+
+/** Polls until `check` holds (the server finishes its side after the client has given up). */
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await sleep(20);
+  }
 }
 
 describe.each(databaseKinds())('export streaming on %s', (kind) => {
@@ -49,7 +62,15 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
   });
 
   const lastAudit = async () =>
-    (await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'export'), eq(auditLog.actorId, admin.id))).orderBy(desc(auditLog.id)).limit(1))[0];
+    (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'export'), eq(auditLog.actorId, admin.id)))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    )[0];
+  const lastOutcome = async () => ((await lastAudit())?.detail as { outcome?: string } | undefined)?.outcome;
 
   it('reads the database page by page and writes every row once, in order', async () => {
     const doctor = await createDoctor(t, { institutionId: INSTITUTION_C });
@@ -93,7 +114,7 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       const response = await fetch(url);
       expect(response.status).toBe(200);
       await expect(response.arrayBuffer()).rejects.toThrow();
-      await sleep(50);
+      await waitFor(async () => (await lastOutcome()) === 'failed');
       expect(logs.some((line) => line.includes('export failed after streaming began') && line.includes('database went away'))).toBe(true);
       expect((await lastAudit())?.detail).toMatchObject({ rows: 3, outcome: 'failed' });
     } finally {
@@ -108,7 +129,7 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       release = resolve;
     });
     let pagesRead = 0;
-    const { app, url } = await exportApp(
+    const { app, state, url } = await exportApp(
       t,
       admin,
       async function* () {
@@ -125,11 +146,11 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       const response = await fetch(url, { signal: controller.signal });
       await response.body?.getReader().read();
       controller.abort();
-      await sleep(50);
+      // Let the server see the closed connection before the source may go on.
+      await waitFor(async () => state.responseClosed);
       release();
-      await sleep(100);
+      await waitFor(async () => (await lastOutcome()) === 'aborted');
       expect(pagesRead).toBeLessThan(5);
-      expect((await lastAudit())?.detail).toMatchObject({ outcome: 'aborted' });
     } finally {
       await app.close();
     }

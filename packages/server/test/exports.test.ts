@@ -5,12 +5,24 @@ import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { databaseKinds } from './support/databases';
-import { D, D2, type ExportScenario, createExportScenario } from './support/export-fixtures';
+import { createExportScenario, D, D2, type ExportScenario } from './support/export-fixtures';
 import { daysAgo } from './support/factories';
 import { createTestApp, INSTITUTION_A, INSTITUTION_B, type TestApp } from './support/test-app';
 import { download, excelDay, openWorkbook, readSheet } from './support/xlsx';
 
-const PATIENT_HEADERS = ['患者编号', '姓名', '性别', '年龄', '身份证号', '手机号', '所属机构', '组别', '入组日期', '管理状态', '结束管理日期'];
+const PATIENT_HEADERS = [
+  '患者编号',
+  '姓名',
+  '性别',
+  '年龄',
+  '身份证号',
+  '手机号',
+  '所属机构',
+  '组别',
+  '入组日期',
+  '管理状态',
+  '结束管理日期',
+];
 const today = daysAgo(0);
 const ymd = today.replaceAll('-', '');
 
@@ -137,14 +149,14 @@ describe.each(databaseKinds())('exports on %s', (kind) => {
     expect(new Set(summary.headers).size).toBe(summary.headers.length);
     expect(summary.rows.map((r) => r.姓名).sort()).toEqual(['导出乙', '导出甲', '对照丁', '对照戊', '结束己'].sort());
     const a1 = summary.rows.find((r) => r.姓名 === '导出甲')!;
-    expect(a1).toMatchObject({ '诊断记录·空腹血糖': 6.4, '随访记录·空腹血糖': 5.9, '随访记录·随访日期': excelDay(D.d5), '体格检查·身高': 170 });
-    expect(a1['诊断记录·合并疾病']).toBe('高血压、脂肪肝');
+    expect(a1).toMatchObject({ 诊断记录·空腹血糖: 6.4, 随访记录·空腹血糖: 5.9, 随访记录·随访日期: excelDay(D.d5), 体格检查·身高: 170 });
+    expect(a1.诊断记录·合并疾病).toBe('高血压、脂肪肝');
     expect(readSheet(book, '附件7 随访记录').rows).toHaveLength(5);
     expect(readSheet(book, '附件9 2型糖尿病患者随访服务记录表').rows).toHaveLength(1);
 
     const ranged = readSheet((await workbook(ExportPaths.annex1To9, s.tokenA, { from: daysAgo(12) })).book, '患者汇总');
     expect(ranged.rows.map((r) => r.姓名).sort()).toEqual(['导出乙', '导出甲', '结束己'].sort());
-    expect(ranged.rows.find((r) => r.姓名 === '导出甲')?.['诊断记录·空腹血糖']).toBeUndefined();
+    expect(ranged.rows.find((r) => r.姓名 === '导出甲')?.诊断记录·空腹血糖).toBeUndefined();
   });
 
   it('lists managed patients with a ✓ per filled instrument and their fill-in status', async () => {
@@ -168,13 +180,13 @@ describe.each(databaseKinds())('exports on %s', (kind) => {
       处方类型: '饮食处方',
       开具日期: excelDay(today),
       开具医生: '王医生',
-      '饮食处方·控制总热量': '是',
-      '饮食处方·低盐低脂': '否',
-      '饮食处方·食疗方内容': '山药薏米粥，每周3次',
+      饮食处方·控制总热量: '是',
+      饮食处方·低盐低脂: '否',
+      饮食处方·食疗方内容: '山药薏米粥，每周3次',
     });
     expect(rows[0]!.处方内容).toContain('控制总热量');
     expect(rows[0]!.处方内容).toContain('山药薏米粥');
-    expect(rows[0]!['睡眠处方·规律作息']).toBeUndefined();
+    expect(rows[0]!.睡眠处方·规律作息).toBeUndefined();
   });
 
   it('exports the ended members of each group with baseline, latest follow-up and the end evaluation', async () => {
@@ -182,23 +194,23 @@ describe.each(databaseKinds())('exports on %s', (kind) => {
       readSheet((await workbook(path, s.tokenA, query)).book, name);
     const diabetes = await sheet(ExportPaths.stopComparativeDiabetes, '对照组糖尿病结束管理');
     expect(diabetes.rows.map((r) => r.姓名)).toEqual(['对照戊']);
-    expect(diabetes.rows[0]).toMatchObject({ '末次随访·空腹血糖': 7.5, '末次随访·随访日期': excelDay(D2.d15) });
+    expect(diabetes.rows[0]).toMatchObject({ 末次随访·空腹血糖: 7.5, 末次随访·随访日期: excelDay(D2.d15) });
     expect(diabetes.headers).toContain('基线·诊断记录·空腹血糖');
 
     const early = await sheet(ExportPaths.stopComparativePreDiabetes, '对照组糖尿病前期结束管理');
     expect(early.rows.map((r) => r.姓名)).toEqual(['对照丁']);
-    expect(early.rows[0]).toMatchObject({ '末次随访·空腹血糖': 6.3, 结束管理日期: excelDay(today) });
+    expect(early.rows[0]).toMatchObject({ 末次随访·空腹血糖: 6.3, 结束管理日期: excelDay(today) });
 
     const managed = await sheet(ExportPaths.stopManaged, '管理组结束管理');
     expect(managed.rows.map((r) => r.姓名)).toEqual(['结束己']);
     const outcome = exportRow(annex8, s.pA5.annex8)['derived.outcome'];
     expect(outcome).toEqual(expect.any(String));
     expect(managed.rows[0]).toMatchObject({
-      '基线·诊断记录·空腹血糖': 6.5,
-      '基线·体格检查·体重': 80,
-      '末次随访·空腹血糖': 6.0,
-      '管理结束评估·空腹血糖': 5.8,
-      '管理结束评估·转归': outcome,
+      基线·诊断记录·空腹血糖: 6.5,
+      基线·体格检查·体重: 80,
+      末次随访·空腹血糖: 6.0,
+      管理结束评估·空腹血糖: 5.8,
+      管理结束评估·转归: outcome,
     });
     expect(exportColumns(annex8).some((c) => c.header === '转归')).toBe(true);
     expect((await sheet(ExportPaths.stopManaged, '管理组结束管理', { to: daysAgo(1) })).rows).toHaveLength(0);
@@ -207,7 +219,9 @@ describe.each(databaseKinds())('exports on %s', (kind) => {
   it('answers every export as a named .xlsx whose second sheet is the codebook', async () => {
     for (const key of Object.keys(ExportPaths) as (keyof typeof ExportPaths)[]) {
       const { res, book } = await workbook(ExportPaths[key], s.adminToken);
-      expect(String(res.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent(EXPORT_NAMES[key].zh)}_${ymd}.xlsx`);
+      expect(String(res.headers['content-disposition'])).toContain(
+        `filename*=UTF-8''${encodeURIComponent(EXPORT_NAMES[key].zh)}_${ymd}.xlsx`,
+      );
       expect(book.worksheets[1]?.name, key).toBe('codebook');
     }
   });

@@ -53,7 +53,8 @@ const optionalDay = (label: string) =>
     .trim()
     .refine((value) => value === '' || isIsoDate(value), { message: `${label}应为有效日期，格式 YYYY-MM-DD（如 2026-03-01）` })
     .transform((value) => (value === '' ? undefined : value))
-    .optional();
+    .optional()
+    .meta({ description: `${label}: YYYY-MM-DD, inclusive`, example: '2026-03-01' });
 
 /**
  * Filters every export takes. `institutionId`: the admin exports one institution or, without it, all;
@@ -66,7 +67,8 @@ export const exportQuery = z
       .number({ message: '机构编号（institutionId）必须是正整数' })
       .int({ message: '机构编号（institutionId）必须是正整数' })
       .positive({ message: '机构编号（institutionId）必须是正整数' })
-      .optional(),
+      .optional()
+      .meta({ description: 'admin: one institution (all without it); doctor: only their own' }),
     from: optionalDay('开始日期（from）'),
     to: optionalDay('结束日期（to）'),
   })

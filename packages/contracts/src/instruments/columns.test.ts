@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { annex1 } from './annex1';
 import { annex4 } from './annex4';
 import { annex9 } from './annex9';
-import { exportColumns, exportRow, formatDerived, formatValue, historyColumns } from './columns';
+import { exportCellsMapper, exportColumns, exportRow, formatDerived, formatValue, historyColumns } from './columns';
 import { allItems } from './visibility';
 
 const item = (def: typeof annex1, key: string) => {
@@ -41,6 +41,12 @@ describe('export columns', () => {
     expect(row.comorbidities).toBe('高血压、肥胖');
     expect(row['derived.glycemicStatus']).toBe('空腹血糖受损（IFG）');
     expect(row['derived.hasAlert']).toBe('否');
+  });
+
+  it('builds the same cells, in column order, with a reusable mapper', () => {
+    const record = { data: { testDate: '2026-02-20', fpg: 6.5, comorbidities: ['hypertension'] }, derived: { glycemicStatus: 'IFG' } };
+    const row = exportRow(annex1, record);
+    expect(exportCellsMapper(annex1)(record)).toEqual(exportColumns(annex1).map((column) => row[column.key]));
   });
 
   it('lists the history columns in the definition order', () => {

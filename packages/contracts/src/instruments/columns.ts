@@ -160,27 +160,45 @@ function readPath(source: unknown, path: readonly string[]): unknown {
 }
 
 /**
- * A row builder for one definition: the columns and item lookups are worked out once, so an export
- * of 100,000 records does not rebuild them per row (that alone cost ~75 µs a row).
+ * A cell builder for one definition: `(record) => cells` in `exportColumns(def)` order. Columns, item
+ * lookups and value readers are worked out once, so an export of 100,000 records does not rebuild
+ * them per row (rebuilding them cost ~75 µs a row).
  */
-export function exportRowMapper(def: InstrumentDefinition, lang: Lang = 'zh'): (record: RecordSnapshot) => Record<string, CellValue> {
+export function exportCellsMapper(def: InstrumentDefinition, lang: Lang = 'zh'): (record: RecordSnapshot) => CellValue[] {
   const items = new Map(allItems(def).map((item) => [item.key, item]));
   const derivedColumns = new Map((def.derivedColumns ?? []).map((column) => [`derived.${column.key}`, { ...column, unit: undefined }]));
-  const columns = exportColumns(def).map((column) => ({
-    column,
-    item: column.source === 'data' ? items.get(column.path[0] ?? '') : undefined,
-    derived: derivedColumns.get(column.key),
-  }));
+  const cells = exportColumns(def).map((column) => {
+    const item = column.source === 'data' ? items.get(column.path[0] ?? '') : undefined;
+    const derived = derivedColumns.get(column.key);
+    const [key] = column.path;
+    const read =
+      column.path.length === 1 && key !== undefined
+        ? (source: unknown) => (isPlainObject(source) ? source[key] : undefined)
+        : (source: unknown) => readPath(source, column.path);
+    const format =
+      column.source === 'derived'
+        ? (value: unknown) => (derived ? formatDerived(derived, value, lang) : String(value))
+        : (value: unknown) => (item ? formatValue(item, value, lang) : String(value));
+    return { fromData: column.source === 'data', read, format };
+  });
   return (record) => {
-    const row: Record<string, CellValue> = {};
-    for (const { column, item, derived } of columns) {
-      const value = readPath(column.source === 'data' ? record.data : record.derived, column.path);
-      if (isEmptyValue(value)) row[column.key] = null;
-      else if (typeof value === 'number') row[column.key] = value;
-      else if (column.source === 'derived') row[column.key] = derived ? formatDerived(derived, value, lang) : String(value);
-      else row[column.key] = item ? formatValue(item, value, lang) : String(value);
+    const row: CellValue[] = new Array(cells.length);
+    for (let i = 0; i < cells.length; i += 1) {
+      const cell = cells[i] as (typeof cells)[number];
+      const value = cell.read(cell.fromData ? record.data : record.derived);
+      row[i] = isEmptyValue(value) ? null : typeof value === 'number' ? value : cell.format(value);
     }
     return row;
+  };
+}
+
+/** Like `exportCellsMapper`, keyed by column key. */
+export function exportRowMapper(def: InstrumentDefinition, lang: Lang = 'zh'): (record: RecordSnapshot) => Record<string, CellValue> {
+  const keys = exportColumns(def).map((column) => column.key);
+  const cells = exportCellsMapper(def, lang);
+  return (record) => {
+    const values = cells(record);
+    return Object.fromEntries(keys.map((key, i) => [key, values[i] ?? null]));
   };
 }
 

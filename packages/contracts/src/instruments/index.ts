@@ -19,7 +19,17 @@ export { annex6 } from './annex6';
 export { annex7, defaultNextVisitDate } from './annex7';
 export { annex8 } from './annex8';
 export { annex9 } from './annex9';
-export { type CellValue, type ExportColumn, exportColumns, exportRow, exportRowMapper, formatDerived, formatValue, historyColumns } from './columns';
+export {
+  type CellValue,
+  type ExportColumn,
+  exportCellsMapper,
+  exportColumns,
+  exportRow,
+  exportRowMapper,
+  formatDerived,
+  formatValue,
+  historyColumns,
+} from './columns';
 export { custom } from './custom';
 export { addDays, daysBetween, isIsoDate } from './dates';
 export { checkRecord, initialRow, initialValues, previewDerived, suggestedValues, type ValidationResult, validateRecord } from './engine';

@@ -1,4 +1,4 @@
-import { createAdmin, createDoctor, daysAgo, enrolPatient, loginAs, addComparisonMember, type AccountFixture } from './factories';
+import { type AccountFixture, addComparisonMember, createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './factories';
 import { INSTITUTION_A, INSTITUTION_B, type TestApp } from './test-app';
 
 type Values = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { EXPORT_NAMES, type ExportName, type ExportQuery, ExportPaths, XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
+import { EXPORT_NAMES, type ExportName, ExportPaths, type ExportQuery, XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { institutions } from '../../db/schema';
@@ -61,7 +61,13 @@ function auditExport(ctx: Ctx, definition: ExportDefinition, scope: ExportScope,
  * can no longer become an envelope: it is logged and the connection is closed, which the browser
  * reports as a failed download instead of saving a truncated file.
  */
-async function streamExport(req: FastifyRequest, definition: ExportDefinition, scope: ExportScope, sheets: AnySheet[], output: PassThrough) {
+async function streamExport(
+  req: FastifyRequest,
+  definition: ExportDefinition,
+  scope: ExportScope,
+  sheets: AnySheet[],
+  output: PassThrough,
+) {
   const ctx = req.ctx;
   const zip = new PassThrough();
   zip.pipe(output, { end: false });
@@ -86,7 +92,8 @@ async function streamExport(req: FastifyRequest, definition: ExportDefinition, s
     failure ??= error;
   }
   if (failure === undefined) {
-    output.end();
+    // The client may have left after the last byte was produced: nothing is left to end then.
+    if (!output.destroyed) output.end();
     return;
   }
   zip.destroy();

@@ -1,10 +1,11 @@
-import { type AnnexKey, type CellValue, exportColumns, exportRowMapper, getInstrument, type InstrumentDefinition } from '@tcm/contracts';
+import { type AnnexKey, type CellValue, exportCellsMapper, exportColumns, getInstrument, type InstrumentDefinition } from '@tcm/contracts';
 import { and, asc, desc, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { annexRecords } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import type { SheetColumn } from './sheet';
 
-export type InstrumentValues = Record<string, CellValue>;
+/** A record's cells in the order of `exportColumns(def)`. */
+export type InstrumentValues = CellValue[];
 
 export function instrument(annex: AnnexKey): InstrumentDefinition {
   const def = getInstrument(annex);
@@ -12,14 +13,14 @@ export function instrument(annex: AnnexKey): InstrumentDefinition {
   return def;
 }
 
-/** Each definition's row builder, built on first use and kept: building one walks the whole definition. */
+/** Each definition's cell builder, built on first use and kept: building one walks the whole definition. */
 const mappers = new Map<AnnexKey, (record: { data: Record<string, unknown>; derived: Record<string, unknown> }) => InstrumentValues>();
 
-/** An instrument record's cells keyed by export column key: numbers stay numbers, choices become labels. */
+/** An instrument record's cells (numbers stay numbers, choices become labels), in column order. */
 export function instrumentValues(annex: AnnexKey, record: { data: unknown; derived: unknown }): InstrumentValues {
   let mapper = mappers.get(annex);
   if (!mapper) {
-    mapper = exportRowMapper(instrument(annex), 'zh');
+    mapper = exportCellsMapper(instrument(annex), 'zh');
     mappers.set(annex, mapper);
   }
   return mapper({ data: (record.data ?? {}) as Record<string, unknown>, derived: (record.derived ?? {}) as Record<string, unknown> });
@@ -34,13 +35,13 @@ export function instrumentColumns<R>(
   annex: AnnexKey,
   options: { keyPrefix: string; headerPrefix?: string; pick(row: R): InstrumentValues | undefined },
 ): SheetColumn<R>[] {
-  return exportColumns(instrument(annex)).map((column) => ({
+  return exportColumns(instrument(annex)).map((column, index) => ({
     key: `${options.keyPrefix}${column.key}`,
     header: `${options.headerPrefix ?? ''}${column.header}`,
     type: column.type,
     unit: column.unit,
     codes: column.codes,
-    value: (row: R) => options.pick(row)?.[column.key] ?? null,
+    value: (row: R) => options.pick(row)?.[index] ?? null,
   }));
 }
 

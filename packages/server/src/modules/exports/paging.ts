@@ -1,5 +1,10 @@
-/** Rows per database round trip: large enough to amortise the query, small enough to keep memory flat. */
-export const EXPORT_PAGE_SIZE = Number(process.env.DBG_PAGE ?? 1000);
+/**
+ * Rows per database round trip. A page lives through the writing of the previous one (prefetch), so
+ * its parsed rows are promoted out of V8's young generation; smaller pages keep that garbage, and
+ * with it the process's peak RSS, small (100,000 follow-ups: ~120 MB growth at 250, ~200 MB at 1000)
+ * while the queries (a few ms each, overlapped with writing) stay cheap.
+ */
+export const EXPORT_PAGE_SIZE = 250;
 
 interface Loaded<T> {
   prepared: readonly T[];

@@ -59,11 +59,21 @@ function groupOf(row: PatientFields): string {
 
 /** Patient columns, first in every export; age is on the export day. */
 export function patientColumns<R extends PatientFields>(scope: ExportScope): SheetColumn<R>[] {
+  // One birth date per patient, many rows per patient (follow-ups): remember each age once.
+  const ages = new Map<string, number>();
+  const ageOf = (birthDate: string) => {
+    let age = ages.get(birthDate);
+    if (age === undefined) {
+      age = ageOn(isoDate(birthDate), scope.now);
+      ages.set(birthDate, age);
+    }
+    return age;
+  };
   return [
     { key: 'patient.id', header: '患者编号', type: 'number', value: (r) => r.patientId },
     { key: 'patient.name', header: '姓名', type: 'text', value: (r) => r.name },
     { key: 'patient.gender', header: '性别', type: 'single', codes: GENDER_CODES, value: (r) => GENDER_LABELS.get(r.gender) ?? r.gender },
-    { key: 'patient.age', header: '年龄', type: 'number', unit: '岁', value: (r) => ageOn(isoDate(r.birthDate), scope.now) },
+    { key: 'patient.age', header: '年龄', type: 'number', unit: '岁', value: (r) => ageOf(r.birthDate) },
     { key: 'patient.idNum', header: '身份证号', type: 'text', value: (r) => r.idNum },
     { key: 'patient.mobile', header: '手机号', type: 'text', value: (r) => r.telNum },
     { key: 'patient.institution', header: '所属机构', type: 'text', value: (r) => r.institutionName },

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { codebookSheet } from './codebook';
 import { type AnySheet, anySheet, type Cell, type SheetColumn } from './sheet';
+import { WorkbookWorker } from './xlsx-worker-client';
 
 /** The client went away: stop reading the database and writing rows. */
 export class ExportAborted extends Error {
@@ -38,46 +38,25 @@ function widthOf(column: SheetColumn<unknown>): number {
   return Math.min(40, Math.max(8, column.header.length * 2 + 2));
 }
 
-/**
- * How much sheet XML may wait for the deflater before the writer pauses. The deflater (zlib's thread
- * pool) is faster than row writing, so with a few pages of slack it runs alongside instead of the
- * writer idling after every page; the bound keeps memory flat when it does fall behind.
- */
-const MAX_PENDING_XML_BYTES = 8 * 1024 * 1024;
-
-/** Node's own streams and the older readable-stream copy archiver uses expose their state differently. */
-function writableState(stream: Writable): { length: number; needDrain: boolean } {
-  const state = (stream as unknown as { _writableState?: { length?: number; needDrain?: boolean } })._writableState;
-  return { length: stream.writableLength ?? state?.length ?? 0, needDrain: stream.writableNeedDrain ?? state?.needDrain ?? false };
+/** Node's own streams and older readable-stream copies expose "needs drain" differently. */
+function needsDrain(stream: Writable): boolean {
+  return stream.writableNeedDrain ?? (stream as unknown as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ?? false;
 }
 
-/**
- * exceljs has no backpressure of its own: rows go into an in-memory buffer piped into the zip entry
- * (a PassThrough archiver creates), then the zip, then `output`. After each page we wait while the
- * entry holds too much or the output (a slow client) needs draining, so memory stays flat instead of
- * queueing the whole file. The entry stream is an exceljs internal: if it is absent we rely on `output`.
- */
-async function waitForRoom(worksheet: unknown, output: Writable): Promise<void> {
-  const entry = (worksheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
-  if (entry) {
-    const state = writableState(entry);
-    if (state.needDrain && state.length > MAX_PENDING_XML_BYTES) await drained(entry, output);
-  }
+/** Waits while a slow client leaves the response full; throws once the client has gone. */
+async function waitForOutput(output: Writable): Promise<void> {
   if (output.destroyed) throw new ExportAborted();
-  if (writableState(output).needDrain) await drained(output, output);
-}
-
-function drained(stream: Writable, output: Writable): Promise<void> {
-  return new Promise((resolve, reject) => {
+  if (!needsDrain(output)) return;
+  await new Promise<void>((resolve, reject) => {
     const settle = (error?: Error) => {
-      stream.off('drain', onDrain);
+      output.off('drain', onDrain);
       output.off('close', onClose);
       if (error) reject(error);
       else resolve();
     };
     const onDrain = () => settle();
     const onClose = () => settle(new ExportAborted());
-    stream.on('drain', onDrain);
+    output.on('drain', onDrain);
     output.on('close', onClose);
   });
 }
@@ -85,26 +64,31 @@ function drained(stream: Writable, output: Writable): Promise<void> {
 /** Level 1 deflates the sheet XML to ~1.25× the size of the default level 6, for much less CPU. */
 export const XLSX_WRITER_OPTIONS = { useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } } as const;
 
-type Book = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter>;
+/** Row batches the worker may hold at once: enough to keep it busy while the next page is read. */
+const BATCHES_IN_FLIGHT = 4;
 
 /** Sheets are written one after another: the zip takes its entries in order, so an open later sheet would only buffer. */
-async function writeSheet(book: Book, sheet: AnySheet, output: Writable, onPage: (rows: number) => void): Promise<void> {
-  const worksheet = book.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  worksheet.columns = sheet.columns.map((column) => ({ header: column.header, width: widthOf(column) }));
+async function writeSheet(book: WorkbookWorker, sheet: AnySheet, output: Writable, onRows: (rows: number) => void): Promise<void> {
+  await book.send({ type: 'sheet', name: sheet.name, columns: sheet.columns.map((c) => ({ header: c.header, width: widthOf(c) })) });
+  const inFlight: Promise<void>[] = [];
   for await (const page of sheet.pages()) {
-    for (const row of page) worksheet.addRow(rowCells(sheet.columns, row)).commit();
-    onPage(page.length);
-    await waitForRoom(worksheet, output);
+    const written = book.send({ type: 'rows', rows: page.map((row) => rowCells(sheet.columns, row)) }).then(() => onRows(page.length));
+    // Awaited below; until then a failure must not count as unhandled.
+    written.catch(() => undefined);
+    inFlight.push(written);
+    if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
+    await waitForOutput(output);
   }
-  worksheet.commit();
+  await Promise.all(inFlight);
+  await book.send({ type: 'endSheet' });
 }
 
 /**
- * Streams an .xlsx into `target`: the first sheet, the codebook, then any further sheets. `output` is
- * the response stream the zip ends up in (its room and its closing are watched). `counts` receives the
- * data rows of each sheet as they are written (codebook left out), so a broken-off export still knows
- * how far it got. Styles and shared strings stay off: both cost time per cell, and dates still get
- * Excel's built-in date format.
+ * Streams an .xlsx into `target`: the first sheet, the codebook, then any further sheets; rows are
+ * built here and rendered by exceljs on a worker thread. `output` is the response stream the zip ends
+ * up in (its room and its closing are watched). `counts` receives the data rows of each sheet as they
+ * are written (codebook left out), so a broken-off export still knows how far it got. Styles and
+ * shared strings stay off: both cost time per cell, and dates still get Excel's built-in date format.
  */
 export async function writeWorkbook(
   target: Writable,
@@ -112,20 +96,30 @@ export async function writeWorkbook(
   sheets: readonly AnySheet[],
   counts: Record<string, number>,
 ): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: target,
-    ...XLSX_WRITER_OPTIONS,
-  });
+  const [main, ...rest] = sheets;
+  if (!main) throw new Error('an export needs at least one sheet');
   const counting = (sheet: AnySheet) => {
     counts[sheet.name] = 0;
     return (rows: number) => {
       counts[sheet.name] = (counts[sheet.name] ?? 0) + rows;
     };
   };
-  const [main, ...rest] = sheets;
-  if (!main) throw new Error('an export needs at least one sheet');
-  await writeSheet(book, main, output, counting(main));
-  await writeSheet(book, anySheet(codebookSheet(sheets)), output, () => undefined);
-  for (const sheet of rest) await writeSheet(book, sheet, output, counting(sheet));
-  await book.commit();
+  const book = WorkbookWorker.open(target, XLSX_WRITER_OPTIONS);
+  // A client that leaves stops the worker at once, even while we wait on it rather than on a page.
+  const stop = () => book.destroy();
+  output.once('close', stop);
+  try {
+    await writeSheet(book, main, output, counting(main));
+    await writeSheet(book, anySheet(codebookSheet(sheets)), output, () => undefined);
+    for (const sheet of rest) await writeSheet(book, sheet, output, counting(sheet));
+    await book.send({ type: 'commit' });
+  } catch (error) {
+    book.destroy();
+    throw output.destroyed ? new ExportAborted() : error;
+  } finally {
+    output.off('close', stop);
+  }
+  book.release();
+  // The worker posted every chunk before acknowledging the commit, and they were written in order.
+  target.end();
 }

@@ -83,14 +83,21 @@ export const fillInExport: ExportDefinition = {
         })
         .from(patients)
         .leftJoin(...institutionOfPatient)
-        .where(and(patientInScope(scope), eq(patients.cohort, 'managed'), withinRange(patients.enrolledAt, scope), gt(patients.id, afterId)))
+        .where(
+          and(patientInScope(scope), eq(patients.cohort, 'managed'), withinRange(patients.enrolledAt, scope), gt(patients.id, afterId)),
+        )
         .orderBy(asc(patients.id))
         .limit(limit);
     return [
       anySheet<FillInRow>({
         name: '填报情况',
         columns: [...patientColumns<FillInRow>(scope), ...fillColumns()],
-        pages: () => keysetPages(fetchPage, (row) => row.patientId, (rows) => rows),
+        pages: () =>
+          keysetPages(
+            fetchPage,
+            (row) => row.patientId,
+            (rows) => rows,
+          ),
       }),
     ];
   },

@@ -92,14 +92,26 @@ export const prescriptionExport: ExportDefinition = {
         .innerJoin(patients, eq(patients.id, prescriptions.patientId))
         .leftJoin(...institutionOfPatient)
         .leftJoin(accounts, eq(accounts.id, prescriptions.doctorId))
-        .where(and(isNull(prescriptions.voidedAt), patientInScope(scope), withinRange(prescriptions.issuedAt, scope), gt(prescriptions.id, afterId)))
+        .where(
+          and(
+            isNull(prescriptions.voidedAt),
+            patientInScope(scope),
+            withinRange(prescriptions.issuedAt, scope),
+            gt(prescriptions.id, afterId),
+          ),
+        )
         .orderBy(asc(prescriptions.id))
         .limit(limit);
     return [
       anySheet<PrescriptionRow>({
         name: '健康处方',
         columns: [...patientColumns<PrescriptionRow>(scope), ...columnsAfterPatient, ...rawFieldColumns()],
-        pages: () => keysetPages(fetchPage, (row) => row.prescriptionId, (rows) => rows),
+        pages: () =>
+          keysetPages(
+            fetchPage,
+            (row) => row.prescriptionId,
+            (rows) => rows,
+          ),
       }),
     ];
   },
