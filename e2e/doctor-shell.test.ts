@@ -448,9 +448,9 @@ describe('the doctor in the shell (issue 4)', () => {
       for (const path of withPatient) {
         if (new URL(page.url()).pathname !== path) await spaGoto(page, path);
         await page.getByTestId('patient-panel').waitFor({ state: 'visible', timeout: 20_000 });
-        // The route has rendered once its own tab is the selected one (antd keys each tab by its path).
-        const tabKey = path === '/prescribe' ? '/prescribe/index' : path;
-        await page.locator(`.ant-tabs-tab-active[data-node-key="${tabKey}"]`).waitFor({ state: 'visible', timeout: 20_000 });
+        // The route has rendered once its own entry of the section navigation is the current page.
+        const current = path === '/prescribe' ? '/prescribe/index' : path;
+        await page.locator(`.section-nav a[aria-current="page"][href="${current}"]`).waitFor({ state: 'visible', timeout: 20_000 });
         found.push(...(await screenViolations(page, `doctor${path.replaceAll('/', '-')}-${tag}`)));
       }
     }

@@ -50,6 +50,8 @@ export const routes: RouteObject[] = [
       { path: '/login/:type', ...page(() => import('../pages/login/LoginPage')) },
       { path: '/resetpw', ...page(() => import('../pages/reset-password/ResetPasswordPage')) },
       { path: '/register', ...page(() => import('../pages/register/RegisterPage')) },
+      // A record on its own A4 page, outside the shell so that only the record prints.
+      { path: '/recordPrint/:annex/:id', ...page(() => import('../pages/records/RecordPrintPage')) },
       // Inside the shell.
       {
         ...page(() => import('./AppShell')),

@@ -1,10 +1,23 @@
-import { Alert, Card, Tabs } from 'antd';
+import { getInstrument } from '@tcm/contracts/instruments/index';
+import { ANNEX_TO_HISTORY_NAME, type AnnexKey } from '@tcm/contracts/instruments/types';
+import { Alert, Button, Card, Space, Tabs } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { usePatientDetail } from '../api/patients';
+import { usePatientHistories } from '../api/records';
 import { RECORD_ROUTES, type RecordKey } from '../app/routes-meta';
+import { toast } from '../app/toast';
+import type { ContextPatient } from '../instruments/context';
+import { useInstrumentLang } from '../instruments/lang';
 import { type PatientInfo, usePatientStore } from '../stores/patient';
+import { useRecordHistoriesStore } from '../stores/record-histories';
 import { DoctorOnly } from './DoctorOnly';
 import { PatientPanel } from './PatientPanel';
+import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
+import { RecordEndEvaluationDialog } from './RecordEndEvaluationDialog';
+import { RecordInstrumentPanel } from './RecordInstrumentPanel';
+import { SectionNav } from './SectionNav';
 
 /**
  * Which instruments apply to whom (PRODUCT §3): the managed group fills everything but the diabetes
@@ -16,10 +29,24 @@ export function appliesTo(key: RecordKey, info: PatientInfo): boolean {
   return common.includes(key) || key === (info.role === 1 ? 'TNBFollowUp' : 'followUp');
 }
 
+/** The annexes each record screen holds; /diagnosticRecord has annex 6 (体格检查) as a tab. */
+const SCREEN_ANNEXES: Record<RecordKey, readonly AnnexKey[]> = {
+  diagnosticRecord: ['1', '6'],
+  lifeStyle: ['2'],
+  bodyConstitution: ['3'],
+  symptomScale: ['4'],
+  InterventionRecord: ['5'],
+  followUp: ['7'],
+  TNBFollowUp: ['9'],
+  custom: ['custom'],
+};
+
+/** Every history the workspace uses: the validation context needs baselines and latest records of all. */
+const ALL_ANNEXES: readonly AnnexKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'custom'];
+
 /**
- * Frame of every record screen: the patient panel, tabs between the instruments, and the region where
- * the instrument's form and history go (filled by the instruments issue). Without a chosen patient it
- * shows only the 请先选择患者 empty state.
+ * Frame of every record screen: the patient panel, tabs between the instruments, the instrument's
+ * form and history, and the charts. Without a chosen patient it shows only the 请先选择患者 empty state.
  */
 export function RecordWorkspace({ current }: { current: RecordKey }) {
   return (
@@ -31,7 +58,6 @@ export function RecordWorkspace({ current }: { current: RecordKey }) {
 
 function Workspace({ current }: { current: RecordKey }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const info = usePatientStore((s) => s.patientInfo);
 
@@ -48,33 +74,105 @@ function Workspace({ current }: { current: RecordKey }) {
   return (
     <>
       <PatientPanel />
-      <nav aria-label={t('records.navLabel')} style={{ marginTop: 12 }}>
-        <Tabs
-          activeKey={location.pathname}
-          onChange={(path) => navigate(path)}
-          items={tabs.map((r) => ({ key: r.path, label: t(`records.${r.key}`) }))}
-          style={{ marginBottom: 0 }}
-        />
-      </nav>
+      <SectionNav
+        label={t('records.navLabel')}
+        activePath={location.pathname}
+        items={tabs.map((r) => ({ path: r.path, label: t(`records.${r.key}`) }))}
+      />
       <WorkspaceRegion title={t(`records.${current}`)}>
         {!appliesTo(current, info) && <Alert type="info" showIcon title={t('records.notApplicable')} style={{ marginBottom: 12 }} />}
+        <Instruments current={current} info={info} />
       </WorkspaceRegion>
     </>
   );
 }
 
-/** The placeholder region that the instrument forms and prescription screens will replace. */
+function Instruments({ current, info }: { current: RecordKey; info: PatientInfo }) {
+  const { t } = useTranslation();
+  const lang = useInstrumentLang();
+  const patientId = usePatientStore((s) => s.patientId) as number;
+  const detail = usePatientDetail(patientId);
+  const histories = usePatientHistories(patientId, ALL_ANNEXES);
+  const setHistory = useRecordHistoriesStore((s) => s.setHistory);
+  const [endOpen, setEndOpen] = useState(false);
+  const annexes = SCREEN_ANNEXES[current];
+  const [active, setActive] = useState<AnnexKey>(annexes[0] ?? '1');
+
+  // The spec's client-held lists (annex1 … customize) mirror the server's histories.
+  useEffect(() => {
+    if (histories.isPending) return;
+    for (const [annex, list] of Object.entries(histories.byAnnex) as [AnnexKey, NonNullable<(typeof histories.byAnnex)[AnnexKey]>][]) {
+      const name = ANNEX_TO_HISTORY_NAME[annex];
+      if (name) setHistory(patientId, name, list);
+    }
+  }, [histories, patientId, setHistory]);
+
+  const patient: ContextPatient = useMemo(
+    () => ({ gender: detail.data?.gender ?? info.gender, birthDate: detail.data?.birthDate, cohort: info.cohort, role: info.role }),
+    [detail.data?.gender, detail.data?.birthDate, info.gender, info.cohort, info.role],
+  );
+  const ended = detail.data?.endManagement ?? info.endManagement;
+  const canEnd = info.cohort === 'managed' && !ended;
+
+  const panel = (annex: AnnexKey) => {
+    const def = getInstrument(annex);
+    if (!def) return null;
+    return (
+      <RecordInstrumentPanel
+        key={`${patientId}-${annex}`}
+        def={def}
+        patientId={patientId}
+        patient={patient}
+        histories={histories.byAnnex}
+        isLoading={histories.isPending}
+      />
+    );
+  };
+
+  return (
+    <>
+      {canEnd && (
+        <Space style={{ marginBottom: 12 }}>
+          <Button danger onClick={() => setEndOpen(true)} data-testid="open-end-evaluation">
+            {t('instrument.endOpen')}
+          </Button>
+        </Space>
+      )}
+      {annexes.length > 1 ? (
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setActive(key as AnnexKey)}
+          items={annexes.map((annex) => ({ key: annex, label: getInstrument(annex)?.title[lang] ?? annex, children: panel(annex) }))}
+        />
+      ) : (
+        panel(annexes[0] ?? '1')
+      )}
+      {current === 'diagnosticRecord' && <RecordTrends histories={histories.byAnnex} />}
+      {current === 'bodyConstitution' && <RecordConstitutionRadar records={histories.byAnnex['3'] ?? []} />}
+      {canEnd && (
+        <RecordEndEvaluationDialog
+          open={endOpen}
+          patientId={patientId}
+          patient={patient}
+          histories={histories.byAnnex}
+          onClose={() => setEndOpen(false)}
+          onEnded={() => {
+            setEndOpen(false);
+            toast.success(t('instrument.ended'));
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The titled region of a record screen. */
 export function WorkspaceRegion({ title, children }: { title: string; children?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{title}</h2>} style={{ marginTop: 12 }}>
-      {children}
-      <section
-        data-testid="record-workspace"
-        aria-label={t('records.workspaceLabel', { name: title })}
-        style={{ border: '1px dashed #8fcab7', borderRadius: 8, padding: 32, textAlign: 'center', background: '#f8fbfa' }}
-      >
-        <p style={{ margin: 0 }}>{t('records.placeholder', { name: title })}</p>
+      <section data-testid="record-workspace" aria-label={t('records.workspaceLabel', { name: title })}>
+        {children}
       </section>
     </Card>
   );

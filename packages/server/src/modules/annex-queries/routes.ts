@@ -20,7 +20,14 @@ export async function annexQueryRoutes(app: FastifyInstance) {
       schema: { tags: TAG, summary, querystring: annexListQuery, response: { 200: envelope(annexListResult) } },
       handler: async (req) => {
         const institutionId = scopedInstitution(req.ctx, req.query.institutionId);
-        return ok(await listPatientPage(req.ctx, { cohort: 'managed', institutionId, fillStatus, keyword: req.query.keyword }, req.query.page, req.query.limit));
+        return ok(
+          await listPatientPage(
+            req.ctx,
+            { cohort: 'managed', institutionId, fillStatus, keyword: req.query.keyword },
+            req.query.page,
+            req.query.limit,
+          ),
+        );
       },
     });
   }

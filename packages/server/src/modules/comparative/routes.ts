@@ -46,7 +46,14 @@ export async function comparativeRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const institutionId = scopedInstitution(req.ctx, req.body.institutionId);
       const { role, state, keyword, overdueOnly, page, limit } = req.body;
-      return ok(await listPatientPage(req.ctx, { cohort: 'comparison', comparisonRole: role, institutionId, state, keyword, overdueOnly }, page, limit));
+      return ok(
+        await listPatientPage(
+          req.ctx,
+          { cohort: 'comparison', comparisonRole: role, institutionId, state, keyword, overdueOnly },
+          page,
+          limit,
+        ),
+      );
     },
   });
 

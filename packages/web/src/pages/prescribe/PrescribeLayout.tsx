@@ -1,10 +1,10 @@
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { usePrescriptionHistoryLists } from '../../api/prescriptions';
 import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { PatientPanel } from '../../components/PatientPanel';
+import { SectionNav } from '../../components/SectionNav';
 import { usePatientStore } from '../../stores/patient';
 
 /** /prescribe: the patient panel, one tab per prescription kind, the kind's screen below. */
@@ -18,7 +18,6 @@ export default function PrescribeLayout() {
 
 function Prescribe() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const patientId = usePatientStore((s) => s.patientId);
   const managed = usePatientStore((s) => s.patientInfo?.cohort === 'managed');
@@ -38,13 +37,11 @@ function Prescribe() {
   return (
     <>
       <PatientPanel />
-      <nav aria-label={t('prescribe.navLabel')} style={{ marginTop: 12 }}>
-        <Tabs
-          activeKey={active}
-          onChange={(key) => navigate(key)}
-          items={PRESCRIBE_ROUTES.map((r) => ({ key: `/prescribe/${r.path}`, label: t(`prescribe.kinds.${r.key}`) }))}
-        />
-      </nav>
+      <SectionNav
+        label={t('prescribe.navLabel')}
+        activePath={active}
+        items={PRESCRIBE_ROUTES.map((r) => ({ path: `/prescribe/${r.path}`, label: t(`prescribe.kinds.${r.key}`) }))}
+      />
       <Outlet />
     </>
   );

@@ -1,0 +1,136 @@
+import { type UseQueryResult, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@tcm/contracts/api/envelope';
+import type { AnnexRecord } from '@tcm/contracts/api/records';
+import type { AnnexKey, ItemError, RecordData } from '@tcm/contracts/instruments/types';
+import { useCallback } from 'react';
+import { ApiError, http } from './client';
+import { clientEffects } from './effects';
+import { queryKeys } from './query-keys';
+
+/** Every record of one patient fits in one page: a patient has at most a few dozen per annex. */
+export const HISTORY_LIMIT = 100;
+
+const recordsKey = ['records'] as const;
+const collection = (annex: AnnexKey) => `/api/annex/${annex}/records`;
+const item = (annex: AnnexKey, id: number) => `/api/annex/${annex}/records/${id}`;
+
+/** A refusal of the server with the item errors of `data.errors` (code 400), if it sent any. */
+export class RecordRefusedError extends Error {
+  constructor(readonly errors: ItemError[]) {
+    super(errors[0]?.message ?? 'refused');
+    this.name = 'RecordRefusedError';
+  }
+}
+
+function itemErrorsOf(body: unknown): ItemError[] | null {
+  const errors = (body as { data?: { errors?: unknown } } | null)?.data?.errors;
+  if (!Array.isArray(errors)) return null;
+  return errors.filter((e): e is ItemError => typeof e?.item === 'string' && typeof e?.message === 'string');
+}
+
+/**
+ * Saves are silent so that a refusal with item errors (code 400, data.errors) shows on the items, not
+ * as one toast. The shared client keeps only the message, so the body is caught on its way through.
+ */
+async function send(method: 'post' | 'put', url: string, body: unknown): Promise<AnnexRecord> {
+  let answered: unknown;
+  const defaults = http.defaults.transformResponse;
+  const transforms = [...(Array.isArray(defaults) ? defaults : defaults ? [defaults] : [])];
+  try {
+    const response = await http.request<AnnexRecord>({
+      method,
+      url,
+      data: body,
+      silent: true,
+      transformResponse: [
+        ...transforms,
+        (data: unknown) => {
+          answered = data;
+          return data;
+        },
+      ],
+    });
+    return response.data;
+  } catch (error) {
+    const errors = itemErrorsOf(answered);
+    if (errors && errors.length > 0) throw new RecordRefusedError(errors);
+    if (error instanceof ApiError && !error.isSessionExpired) clientEffects().showError(error.serverMessage);
+    throw error;
+  }
+}
+
+export const recordApi = {
+  list: (annex: AnnexKey, patientId: number) =>
+    http.get<Paged<AnnexRecord>>(collection(annex), { params: { patientId, page: 1, limit: HISTORY_LIMIT } }).then((r) => r.data),
+  get: (annex: AnnexKey, id: number) => http.get<AnnexRecord>(item(annex, id)).then((r) => r.data),
+  create: (annex: AnnexKey, patientId: number, data: RecordData) => send('post', collection(annex), { patientId, data }),
+  update: (annex: AnnexKey, id: number, data: RecordData) => send('put', item(annex, id), { data }),
+  void: (annex: AnnexKey, id: number, reason: string) => http.delete<unknown>(item(annex, id), { params: { reason } }).then((r) => r.data),
+};
+
+export const recordKeys = {
+  all: recordsKey,
+  patient: (patientId: number | null) => [...recordsKey, patientId] as const,
+  history: (patientId: number | null, annex: AnnexKey) => [...recordsKey, patientId, annex] as const,
+};
+
+/** The history of one instrument for one patient, newest first. */
+export function useRecordHistory(annex: AnnexKey, patientId: number | null) {
+  return useQuery({
+    queryKey: recordKeys.history(patientId, annex),
+    queryFn: () => recordApi.list(annex, patientId as number),
+    enabled: patientId !== null,
+  });
+}
+
+/** Several histories at once (validation context, charts, the client-held lists). */
+export function usePatientHistories(patientId: number | null, annexes: readonly AnnexKey[]) {
+  // A stable combine keeps the result's identity until a history changes (it feeds memoised contexts).
+  const combine = useCallback(
+    (results: UseQueryResult<Paged<AnnexRecord>>[]) => ({
+      isPending: results.some((r) => r.isPending),
+      byAnnex: Object.fromEntries(annexes.map((annex, index) => [annex, results[index]?.data?.list ?? []])) as Partial<
+        Record<AnnexKey, AnnexRecord[]>
+      >,
+    }),
+    [annexes],
+  );
+  return useQueries({
+    queries: annexes.map((annex) => ({
+      queryKey: recordKeys.history(patientId, annex),
+      queryFn: () => recordApi.list(annex, patientId as number),
+      enabled: patientId !== null,
+    })),
+    combine,
+  });
+}
+
+/** A save changes the patient's lists, fill-in status and reminders as well as the histories. */
+function useInvalidateRecordViews() {
+  const client = useQueryClient();
+  return (patientId: number) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: recordKeys.patient(patientId) }),
+      client.invalidateQueries({ queryKey: queryKeys.patients }),
+      client.invalidateQueries({ queryKey: queryKeys.annex }),
+      client.invalidateQueries({ queryKey: queryKeys.remind }),
+    ]);
+}
+
+export function useSaveRecord(annex: AnnexKey, patientId: number) {
+  const invalidate = useInvalidateRecordViews();
+  return useMutation({
+    mutationFn: ({ id, data }: { id?: number; data: RecordData }) => {
+      return id === undefined ? recordApi.create(annex, patientId, data) : recordApi.update(annex, id, data);
+    },
+    onSuccess: () => invalidate(patientId),
+  });
+}
+
+export function useVoidRecord(annex: AnnexKey, patientId: number) {
+  const invalidate = useInvalidateRecordViews();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => recordApi.void(annex, id, reason),
+    onSuccess: () => invalidate(patientId),
+  });
+}

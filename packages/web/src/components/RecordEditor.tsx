@@ -1,0 +1,92 @@
+import type { AnnexRecord } from '@tcm/contracts/api/records';
+import type { InstrumentContext, InstrumentDefinition } from '@tcm/contracts/instruments/types';
+import { Alert, Button, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RecordRefusedError, useSaveRecord } from '../api/records';
+import { toast } from '../app/toast';
+import { InstrumentForm } from '../instruments/InstrumentForm';
+import { useInstrumentForm } from '../instruments/use-instrument-form';
+import { useUnsavedGuard } from '../instruments/use-unsaved-guard';
+
+interface Props {
+  def: InstrumentDefinition;
+  patientId: number;
+  context: InstrumentContext;
+  /** The record being edited; a new record when absent. */
+  record?: AnnexRecord;
+  onSaved: (record: AnnexRecord) => void;
+  onCancel?: () => void;
+  /** Replaces the 保存 label (e.g. 保存并结束管理). */
+  saveLabel?: string;
+  /** Guard in-app navigation while dirty (off inside dialogs, which guard themselves). */
+  guardNavigation?: boolean;
+}
+
+/** A new or existing record of one instrument: the generic form, engine checks, save, server refusals. */
+export function RecordEditor({ def, patientId, context, record, onSaved, onCancel, saveLabel, guardNavigation = true }: Props) {
+  const { t } = useTranslation();
+  const form = useInstrumentForm(def, context, record?.data);
+  const save = useSaveRecord(def.key, patientId);
+  const [errorCount, setErrorCount] = useState(0);
+  const leaveDialog = useUnsavedGuard(guardNavigation && form.state.isDirty && !save.isPending && !save.isSuccess);
+
+  const onSave = async () => {
+    const data = form.check();
+    if (!data) {
+      setErrorCount(Object.keys(form.state.errors).length || 1);
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>('.instrument-form [aria-invalid="true"], .instrument-form .ant-form-item-has-error input')
+          ?.focus(),
+      );
+      return;
+    }
+    setErrorCount(0);
+    try {
+      const saved = await save.mutateAsync({ id: record?.id, data });
+      toast.success(t('instrument.saved'));
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof RecordRefusedError) {
+        form.showErrors(error.errors);
+        setErrorCount(error.errors.length);
+      }
+    }
+  };
+
+  const prefix = `f${def.key}${record ? `-${record.id}` : ''}`;
+  return (
+    <div data-testid={`record-editor-${def.key}`}>
+      {leaveDialog}
+      {record && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('instrument.editing', { date: record.filledAt.slice(0, 10) })} />
+      )}
+      <InstrumentForm form={form} prefix={prefix} />
+      {errorCount > 0 && Object.keys(form.state.errors).length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginTop: 12 }}
+          title={t('instrument.hasErrors', { count: Object.keys(form.state.errors).length })}
+          description={
+            <ul className="instrument-error-list">
+              {Object.entries(form.state.errors)
+                .slice(0, 8)
+                .map(([key, message]) => (
+                  <li key={key}>{message}</li>
+                ))}
+            </ul>
+          }
+        />
+      )}
+      <Space style={{ marginTop: 16 }}>
+        <Button type="primary" onClick={onSave} loading={save.isPending} data-testid="record-save">
+          {saveLabel ?? (record ? t('instrument.saveChanges') : t('instrument.save'))}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
+      </Space>
+    </div>
+  );
+}

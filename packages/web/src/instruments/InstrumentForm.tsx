@@ -1,0 +1,175 @@
+import './instrument.css';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { GroupItem, Item, LeafItem, RecordData } from '@tcm/contracts/instruments/types';
+import { visibleItems, visibleRowItems } from '@tcm/contracts/instruments/visibility';
+import { Button, Card, Form } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { InstrumentDerived } from './InstrumentDerived';
+import { InstrumentLikert } from './InstrumentLikert';
+import { ItemInput, isControlGroup } from './item-inputs';
+import { domId, useInstrumentLang } from './lang';
+import type { InstrumentFormApi } from './use-instrument-form';
+
+interface Props {
+  form: InstrumentFormApi;
+  /** Unique per form on screen, for input ids. */
+  prefix: string;
+}
+
+/**
+ * Renders any instrument definition: its sections, the items that are visible for the current
+ * answers (show-when is live), repeating groups, questionnaires and the live derived values.
+ */
+export function InstrumentForm({ form, prefix }: Props) {
+  const { def, state } = form;
+  const lang = useInstrumentLang();
+  const visible = new Set(visibleItems(def, state.values).map((item) => item.key));
+  return (
+    <Form layout="vertical" component="div" className="instrument-form" data-testid={`instrument-form-${def.key}`}>
+      {def.sections.map((section) => {
+        const items = section.items.filter((item) => visible.has(item.key));
+        if (items.length === 0) return null;
+        return (
+          <fieldset key={section.key} className="instrument-section">
+            <legend>{section.title[lang]}</legend>
+            <div className="instrument-grid">
+              {items.map((item) => (
+                <FormItem key={item.key} form={form} item={item} prefix={prefix} />
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <InstrumentDerived def={def} derived={form.derived} live />
+    </Form>
+  );
+}
+
+function FormItem({ form, item, prefix }: { form: InstrumentFormApi; item: Item; prefix: string }) {
+  const lang = useInstrumentLang();
+  if (item.type === 'likert')
+    return (
+      <div className="instrument-wide">
+        <InstrumentLikert form={form} item={item} prefix={prefix} />
+      </div>
+    );
+  if (item.type === 'group') return <GroupField form={form} item={item} prefix={prefix} />;
+  return (
+    <LeafField
+      item={item}
+      path={item.key}
+      prefix={prefix}
+      value={form.state.values[item.key]}
+      error={form.state.errors[item.key]}
+      lang={lang}
+      today={form.context.today}
+      onChange={(value) => form.setValue(item.key, value)}
+    />
+  );
+}
+
+interface LeafFieldProps {
+  item: LeafItem;
+  path: string;
+  prefix: string;
+  value: unknown;
+  error?: string;
+  lang: 'zh' | 'en';
+  today: string;
+  onChange: (value: unknown) => void;
+}
+
+function LeafField({ item, path, prefix, value, error, lang, today, onChange }: LeafFieldProps) {
+  const id = domId(prefix, path);
+  const labelId = `${id}-label`;
+  const errorId = error ? `${id}-error` : undefined;
+  const wide = item.type === 'multiple' || (item.type === 'text' && item.multiline) || item.type === 'grade';
+  return (
+    <Form.Item
+      className={wide ? 'instrument-wide' : undefined}
+      label={<span id={labelId}>{item.label[lang]}</span>}
+      htmlFor={isControlGroup(item) ? undefined : id}
+      required={item.required}
+      validateStatus={error ? 'error' : undefined}
+      help={error ? <span id={errorId}>{error}</span> : item.help?.[lang]}
+      data-item={path}
+    >
+      <ItemInput
+        item={item}
+        value={value}
+        onChange={onChange}
+        id={id}
+        labelId={labelId}
+        errorId={errorId}
+        invalid={!!error}
+        lang={lang}
+        today={today}
+      />
+    </Form.Item>
+  );
+}
+
+function GroupField({ form, item, prefix }: { form: InstrumentFormApi; item: GroupItem; prefix: string }) {
+  const { t } = useTranslation();
+  const lang = useInstrumentLang();
+  const rows = (Array.isArray(form.state.values[item.key]) ? form.state.values[item.key] : []) as RecordData[];
+  const error = form.state.errors[item.key];
+  const labelId = domId(prefix, `${item.key}.label`);
+  return (
+    <section className="instrument-wide instrument-group" aria-labelledby={labelId} data-item={item.key}>
+      <h4 id={labelId} className="instrument-group-title">
+        {item.label[lang]}
+        {item.required && <span className="instrument-required"> *</span>}
+      </h4>
+      {error && (
+        <div role="alert" className="instrument-error">
+          {error}
+        </div>
+      )}
+      {rows.map((row, index) => (
+        <Card
+          // Rows have no identity of their own; the index is the row's address in errors too.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          size="small"
+          className="instrument-group-row"
+          title={t('instrument.row', { name: item.label[lang], index: index + 1 })}
+          extra={
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={t('instrument.removeRow', { name: item.label[lang], index: index + 1 })}
+              onClick={() => form.removeRow(item.key, index)}
+              disabled={rows.length <= (item.minRows ?? 0)}
+            >
+              {t('instrument.remove')}
+            </Button>
+          }
+        >
+          <div className="instrument-grid">
+            {visibleRowItems(form.def, item.key, row, form.state.values).map((sub) => {
+              const path = `${item.key}.${index}.${sub.key}`;
+              return (
+                <LeafField
+                  key={sub.key}
+                  item={sub}
+                  path={path}
+                  prefix={prefix}
+                  value={row[sub.key]}
+                  error={form.state.errors[path]}
+                  lang={lang}
+                  today={form.context.today}
+                  onChange={(value) => form.setRowValue(item.key, index, sub.key, value)}
+                />
+              );
+            })}
+          </div>
+        </Card>
+      ))}
+      <Button icon={<PlusOutlined aria-hidden />} onClick={() => form.addRow(item.key)} disabled={rows.length >= item.maxRows}>
+        {t('instrument.addRow', { name: item.label[lang] })}
+      </Button>
+    </section>
+  );
+}
