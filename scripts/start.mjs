@@ -20,8 +20,10 @@ function needsInstall() {
 }
 
 if (needsInstall()) {
-  console.log('Installing dependencies (npm ci)…');
-  run(npm, ['ci', '--no-audit', '--no-fund']);
+  // Not `npm ci`: npm 11 keeps only this platform's optional binaries in the lock and `npm ci` then
+  // refuses it; `npm install` installs what the lock says.
+  console.log('Installing dependencies (npm install)…');
+  run(npm, ['install', '--no-audit', '--no-fund']);
 }
 console.log('Building the web app and the server…');
 run(npm, ['run', 'build']);
