@@ -1,5 +1,5 @@
 import { makeResidentId } from '@tcm/contracts/clinical/resident-id';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/api';
 import { type RunningApp, startAppServer } from './support/app-server';
@@ -70,7 +70,14 @@ async function openWorkspaceTab(page: Page, name: string, path: string): Promise
 }
 
 async function openPatient(page: Page, name: string): Promise<void> {
+  // Leaving deliberately: if a form still counts as changed, its beforeunload prompt would cancel the
+  // navigation (Playwright dismisses dialogs by default) and the journey would stall here.
+  const leave = (dialog: Dialog) => {
+    if (dialog.type() === 'beforeunload') void dialog.accept();
+  };
+  page.on('dialog', leave);
   await page.goto('/index');
+  page.off('dialog', leave);
   const search = page.getByTestId('home-search').getByRole('searchbox');
   await search.fill(name);
   await search.press('Enter');
