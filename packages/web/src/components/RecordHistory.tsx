@@ -57,39 +57,44 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
   return (
     <section aria-label={t('instrument.historyTitle', { name: def.title[lang] })} data-testid={`record-history-${def.key}`}>
       <h3 className="instrument-history-title">{t('instrument.historyTitle', { name: def.title[lang] })}</h3>
-      <Table<AnnexRecord>
-        rowKey="id"
-        size="small"
-        loading={isLoading}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        scroll={{ x: 'max-content' }}
-        dataSource={records}
-        locale={{ emptyText: <EmptyState description={t('instrument.historyEmpty')} /> }}
-        columns={[
-          ...columns,
-          { key: 'doctor', title: t('instrument.doctor'), render: (_, record) => record.doctorName },
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            render: (_, record) => (
-              <Space size={4} wrap>
-                <Button size="small" type="link" onClick={() => setViewing(record)}>
-                  {t('instrument.open')}
-                </Button>
-                <Button size="small" type="link" onClick={() => onEdit(record)}>
-                  {t('instrument.edit')}
-                </Button>
-                <Button size="small" type="link" onClick={() => navigate(printPath(record))}>
-                  {t('instrument.print')}
-                </Button>
-                <Button size="small" type="link" danger onClick={() => setVoiding(record)}>
-                  {t('instrument.void')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
-      />
+      {/* The wrapper scrolls wide histories and is focusable so keyboard users can scroll it too
+          (axe scrollable-region-focusable; antd's own scroll container cannot take a tabindex). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
+      {/* biome-ignore lint/a11y/useSemanticElements: the enclosing section is already the landmark */}
+      <div className="table-scroll-region" tabIndex={0} role="region" aria-label={t('instrument.historyTitle', { name: def.title[lang] })}>
+        <Table<AnnexRecord>
+          rowKey="id"
+          size="small"
+          loading={isLoading}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          dataSource={records}
+          locale={{ emptyText: <EmptyState description={t('instrument.historyEmpty')} /> }}
+          columns={[
+            ...columns,
+            { key: 'doctor', title: t('instrument.doctor'), render: (_, record) => record.doctorName },
+            {
+              key: 'actions',
+              title: t('common.actions'),
+              render: (_, record) => (
+                <Space size={4} wrap>
+                  <Button size="small" type="link" onClick={() => setViewing(record)}>
+                    {t('instrument.open')}
+                  </Button>
+                  <Button size="small" type="link" onClick={() => onEdit(record)}>
+                    {t('instrument.edit')}
+                  </Button>
+                  <Button size="small" type="link" onClick={() => navigate(printPath(record))}>
+                    {t('instrument.print')}
+                  </Button>
+                  <Button size="small" type="link" danger onClick={() => setVoiding(record)}>
+                    {t('instrument.void')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </div>
       <Modal
         open={viewing !== null}
         title={viewing ? `${def.title[lang]} · ${viewing.filledAt.slice(0, 10)}` : ''}
