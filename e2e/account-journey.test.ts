@@ -1,30 +1,26 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption } from './support/antd';
 import { api, apiLogin } from './support/api';
-import { type RunningApp, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot } from './support/browser';
-import { type SmsReceiver, startSmsReceiver } from './support/sms-receiver';
+import type { RunningApp } from './support/app-server';
+import { screenshot } from './support/browser';
+import { type Journey, startJourney } from './support/journey';
+import type { SmsReceiver } from './support/sms-receiver';
 
 describe('a new doctor registers, waits for review, and signs in (issue 2)', () => {
+  let journey: Journey;
   let sms: SmsReceiver;
   let server: RunningApp;
-  let browser: Browser;
   beforeAll(async () => {
-    sms = await startSmsReceiver();
-    server = await startAppServer({ smsUrl: sms.url });
-    browser = await launchBrowser();
-    console.log(`screenshots: ${SCREENSHOT_DIR}`);
+    journey = await startJourney();
+    server = journey.server;
+    sms = journey.sms;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await sms?.close();
+    await journey?.close();
   });
 
   it('register → refused while under review → approved by the admin → login → shell → reload → logout', async () => {
-    const context = await newContext(browser, server.baseUrl);
-    const page = await context.newPage();
+    const page = await journey.fresh();
     const mobile = '13712345678';
 
     // Any route without a token goes to the login screen.
@@ -80,6 +76,5 @@ describe('a new doctor registers, waits for review, and signs in (issue 2)', () 
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await context.close();
   });
 });

@@ -1,9 +1,10 @@
 import type { LoginResult } from '@tcm/contracts/api/auth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api';
-import { type RunningApp, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot } from './support/browser';
+import type { RunningApp } from './support/app-server';
+import { screenshot } from './support/browser';
+import { type Journey, startJourney } from './support/journey';
 import {
   ADMIN,
   apiSignIn,
@@ -14,12 +15,10 @@ import {
   registerDoctorViaApi,
   type ScreenViolation,
   screenViolations,
-  snapshotWebDist,
   spaGoto,
   waitForHeading,
   waitForText,
 } from './support/shell';
-import { type SmsReceiver, startSmsReceiver } from './support/sms-receiver';
 
 interface DoctorRow {
   id: number;
@@ -33,18 +32,11 @@ const REJECTED = { name: '驳回测试医生', mobile: '13755550001', institutio
 const EXTRA = { name: '待审测试医生', mobile: '13755550002', institutionId: 3 };
 
 describe('the administrator in the shell (issue 4)', () => {
-  let sms: SmsReceiver;
+  let journey: Journey;
   let server: RunningApp;
-  let browser: Browser;
   let session: LoginResult;
-  let web: { dir: string; remove(): void };
-  const contexts: BrowserContext[] = [];
 
-  const fresh = async (viewport?: { width: number; height: number }): Promise<Page> => {
-    const context = await newContext(browser, server.baseUrl, viewport);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const fresh = (viewport?: { width: number; height: number }): Promise<Page> => journey.fresh(viewport);
   const doctors = (registerStatus?: string) =>
     api<{ total: number; list: DoctorRow[] }>(server.baseUrl, 'POST', '/api/user/list', {
       token: session.token,
@@ -53,21 +45,14 @@ describe('the administrator in the shell (issue 4)', () => {
   const badge = (page: Page) => page.getByTestId('bell').locator('.ant-badge-count').getAttribute('title');
 
   beforeAll(async () => {
-    sms = await startSmsReceiver();
-    web = await snapshotWebDist();
-    server = await startAppServer({ smsUrl: sms.url, webDistDir: web.dir });
-    browser = await launchBrowser();
-    await registerDoctorViaApi(server.baseUrl, sms, REJECTED);
-    await registerDoctorViaApi(server.baseUrl, sms, EXTRA);
+    journey = await startJourney();
+    server = journey.server;
+    await registerDoctorViaApi(server.baseUrl, journey.sms, REJECTED);
+    await registerDoctorViaApi(server.baseUrl, journey.sms, EXTRA);
     session = await apiSignIn(server.baseUrl, ADMIN.username, ADMIN.password);
-    console.log(`screenshots: ${SCREENSHOT_DIR}`);
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
-    await sms?.close();
-    web?.remove();
+    await journey?.close();
   });
 
   it('admin login → bell badge = pending registrations → review dialog → /doctorList → approve → reject with a reason → menu has only logout → /login/admin', async () => {
@@ -113,7 +98,9 @@ describe('the administrator in the shell (issue 4)', () => {
     await approve.getByRole('button', { name: '确定' }).click();
     await page.locator('.ant-message-notice', { hasText: '已通过审核' }).waitFor({ state: 'visible' });
     await expect.poll(async () => (await doctors()).list.find((d) => d.mobile === PENDING_DOCTOR.mobile)?.registerStatus).toBe('Approved');
-    await expect.poll(() => sms.messages.filter((m) => m.mobile === PENDING_DOCTOR.mobile).at(-1)?.text ?? '').toContain('已通过审核');
+    await expect
+      .poll(() => journey.sms.messages.filter((m) => m.mobile === PENDING_DOCTOR.mobile).at(-1)?.text ?? '')
+      .toContain('已通过审核');
     await expect.poll(() => badge(page)).toBe(String(pending - 1));
     await expect.poll(() => page.getByRole('button', { name: `通过 ${PENDING_DOCTOR.name} 的注册申请` }).count()).toBe(0);
 
@@ -136,7 +123,7 @@ describe('the administrator in the shell (issue 4)', () => {
         registerStatus: 'Rejected',
         rejectReason: reason,
       });
-    await expect.poll(() => sms.messages.filter((m) => m.mobile === REJECTED.mobile).at(-1)?.text ?? '').toContain(reason);
+    await expect.poll(() => journey.sms.messages.filter((m) => m.mobile === REJECTED.mobile).at(-1)?.text ?? '').toContain(reason);
     await expect.poll(() => badge(page)).toBe(String(pending - 2));
 
     // The status filter shows the rejected registration with its reason.

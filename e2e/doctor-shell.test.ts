@@ -1,11 +1,12 @@
 import type { LoginResult } from '@tcm/contracts/api/auth';
 import { makeResidentId } from '@tcm/contracts/clinical/resident-id';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseOption } from './support/antd';
 import { api } from './support/api';
-import { type RunningApp, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot } from './support/browser';
+import type { RunningApp } from './support/app-server';
+import { screenshot } from './support/browser';
+import { type Journey, startJourney } from './support/journey';
 import {
   apiSignIn,
   checkScreen,
@@ -14,13 +15,11 @@ import {
   openSignedIn,
   type ScreenViolation,
   screenViolations,
-  snapshotWebDist,
   spaGoto,
   toastTexts,
   waitForHeading,
   waitForText,
 } from './support/shell';
-import { type SmsReceiver, startSmsReceiver } from './support/sms-receiver';
 
 interface PersonalCenterData {
   comparativeTeamCount: number;
@@ -46,18 +45,11 @@ const FIGURES: { key: keyof PersonalCenterData; label: string; to?: string }[] =
 ];
 
 describe('the doctor in the shell (issue 4)', () => {
-  let sms: SmsReceiver;
+  let journey: Journey;
   let server: RunningApp;
-  let browser: Browser;
   let session: LoginResult;
-  let web: { dir: string; remove(): void };
-  const contexts: BrowserContext[] = [];
 
-  const fresh = async (viewport?: { width: number; height: number }): Promise<Page> => {
-    const context = await newContext(browser, server.baseUrl, viewport);
-    contexts.push(context);
-    return context.newPage();
-  };
+  const fresh = (viewport?: { width: number; height: number }): Promise<Page> => journey.fresh(viewport);
   const personalCentre = () =>
     api<PersonalCenterData>(server.baseUrl, 'GET', `/api/annex/queryPersonalCenterData?institutionId=${session.user.institutionId}`, {
       token: session.token,
@@ -71,19 +63,12 @@ describe('the doctor in the shell (issue 4)', () => {
   };
 
   beforeAll(async () => {
-    sms = await startSmsReceiver();
-    web = await snapshotWebDist();
-    server = await startAppServer({ smsUrl: sms.url, webDistDir: web.dir });
-    browser = await launchBrowser();
+    journey = await startJourney();
+    server = journey.server;
     session = await apiSignIn(server.baseUrl, DOCTOR.username, DOCTOR.password);
-    console.log(`screenshots: ${SCREENSHOT_DIR}`);
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
-    await sms?.close();
-    web?.remove();
+    await journey?.close();
   });
 
   it('guard: without a token every shell route goes to /login; login, admin login, register and reset stay reachable', async () => {
@@ -267,8 +252,14 @@ describe('the doctor in the shell (issue 4)', () => {
     // Second member, diabetes, started from the list's own button; its toast is closed with Escape.
     await page.locator('#main-content').getByRole('button', { name: '添加对照组成员' }).click();
     await choose.waitFor({ state: 'visible' });
-    await choose.getByText('糖尿病', { exact: true }).click();
-    await expect.poll(() => choose.getByRole('radio', { name: '糖尿病', exact: true }).isChecked()).toBe(true);
+    // Clicked again if the first click landed while the dialog was still zooming in (seen under load).
+    const diabetes = choose.getByRole('radio', { name: '糖尿病', exact: true });
+    await expect
+      .poll(async () => {
+        if (!(await diabetes.isChecked())) await choose.getByText('糖尿病', { exact: true }).click();
+        return diabetes.isChecked();
+      })
+      .toBe(true);
     await choose.getByRole('button', { name: '下一步' }).click();
     const diabetesForm = dialog(page, '添加对照组成员（糖尿病）');
     await diabetesForm.waitFor({ state: 'visible' });

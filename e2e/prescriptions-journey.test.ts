@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/api';
-import { type RunningApp, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, seriousA11yViolations } from './support/browser';
-import { type SmsReceiver, startSmsReceiver } from './support/sms-receiver';
+import type { RunningApp } from './support/app-server';
+import { screenshot, seriousA11yViolations } from './support/browser';
+import { type Journey, startJourney } from './support/journey';
 
 const DOCTOR = { mobile: '13900000001', password: 'Doctor#2026', name: '张医生' };
 
@@ -43,19 +43,14 @@ async function openKind(page: Page, path: string) {
 }
 
 describe('a doctor issues, reviews, voids and prints health prescriptions (issue 6)', () => {
-  let sms: SmsReceiver;
+  let journey: Journey;
   let server: RunningApp;
-  let browser: Browser;
   beforeAll(async () => {
-    sms = await startSmsReceiver();
-    server = await startAppServer({ smsUrl: sms.url });
-    browser = await launchBrowser();
-    console.log(`screenshots: ${SCREENSHOT_DIR}`);
+    journey = await startJourney();
+    server = journey.server;
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await sms?.close();
+    await journey?.close();
   });
 
   it('seven kinds through the UI → overview → void with a reason → A4 print view; comparison members refused', async () => {
@@ -82,9 +77,22 @@ describe('a doctor issues, reviews, voids and prints health prescriptions (issue
     }
     expect(patient, 'a managed demo patient with a constitution result').toBeDefined();
     const chosen = patient!;
+    // The demo gave this patient the suggested prescriptions; withdraw them, so the journey starts from
+    // a patient with none and every history below holds only what it issues.
+    const current = await api<Record<string, { id: number } | null>>(
+      server.baseUrl,
+      'GET',
+      `/prescription/current?patientId=${chosen.id}`,
+      {
+        token,
+      },
+    );
+    for (const [kind, issued] of Object.entries(current)) {
+      if (issued)
+        await api(server.baseUrl, 'DELETE', `/prescription/${kind}/${issued.id}?reason=${encodeURIComponent('演示数据')}`, { token });
+    }
 
-    const context = await newContext(browser, server.baseUrl);
-    const page = await context.newPage();
+    const page = await journey.fresh();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
     await page.goto('/login');
     await page.getByLabel('手机号').fill(DOCTOR.mobile);
@@ -286,6 +294,5 @@ describe('a doctor issues, reviews, voids and prints health prescriptions (issue
     expect(await page.getByTestId('prescription-form').count()).toBe(0);
     await screenshot(page, 'prescribe-comparison-refused');
     await expectNoSeriousA11y(page, 'prescribe-comparison-refused');
-    await context.close();
   });
 });

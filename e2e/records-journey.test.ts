@@ -1,109 +1,30 @@
 import { makeResidentId } from '@tcm/contracts/clinical/resident-id';
-import type { Browser, Dialog, Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/api';
-import { type RunningApp, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, SCREENSHOT_DIR, screenshot, seriousA11yViolations } from './support/browser';
-import { type SmsReceiver, startSmsReceiver } from './support/sms-receiver';
+import type { RunningApp } from './support/app-server';
+import { screenshot } from './support/browser';
+import { type Journey, startJourney } from './support/journey';
+import { addDays, choose, daysAgo, fillDate, fillText, historyRows, openPatient, openWorkspaceTab, save } from './support/records';
+import { checkScreen as checkShellScreen } from './support/shell';
 
 const DOCTOR = { username: '13900000001', password: 'Doctor#2026' };
 
-/** A day a little in the past, so that "not in the future" holds in any time zone. */
-function daysAgo(days: number): string {
-  const day = new Date(Date.now() - days * 86_400_000);
-  return day.toISOString().slice(0, 10);
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function waitIdle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 20_000 }).toBe(0);
-}
-
 /** Screenshot and axe: no serious or critical violation on the screen. */
 async function checkScreen(page: Page, name: string): Promise<void> {
-  await waitIdle(page);
-  await screenshot(page, `records-${name}`);
-  const violations = await seriousA11yViolations(page);
-  expect(
-    violations.map((v) => `${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
-}
-
-async function fillDate(scope: Locator, label: string, value: string): Promise<void> {
-  const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toBe(value);
-}
-
-async function fillText(scope: Locator, label: string, value: string): Promise<void> {
-  await scope.getByLabel(label, { exact: true }).fill(value);
-}
-
-/** A radio (single, grade, boolean) or checkbox (multiple) group, named by its item label. */
-async function choose(scope: Locator, group: string, option: string): Promise<void> {
-  await scope
-    .getByRole(group.startsWith('!') ? 'group' : 'radiogroup', { name: group.replace(/^!/, ''), exact: true })
-    .locator('label', { hasText: option })
-    .first()
-    .click();
-}
-
-async function save(page: Page, editor: Locator): Promise<void> {
-  await editor.getByTestId('record-save').click();
-  await page
-    .locator('.ant-message-notice', { hasText: /保存成功|已保存评估并结束管理/ })
-    .first()
-    .waitFor({ state: 'visible' });
-}
-
-async function openWorkspaceTab(page: Page, name: string, path: string): Promise<void> {
-  await page.getByRole('navigation', { name: '健康档案' }).getByRole('link', { name }).click();
-  await page.waitForURL(`**${path}`);
-  await waitIdle(page);
-}
-
-async function openPatient(page: Page, name: string): Promise<void> {
-  // Leaving deliberately: if a form still counts as changed, its beforeunload prompt would cancel the
-  // navigation (Playwright dismisses dialogs by default) and the journey would stall here.
-  const leave = (dialog: Dialog) => {
-    if (dialog.type() === 'beforeunload') void dialog.accept();
-  };
-  page.on('dialog', leave);
-  await page.goto('/index');
-  page.off('dialog', leave);
-  const search = page.getByTestId('home-search').getByRole('searchbox');
-  await search.fill(name);
-  await search.press('Enter');
-  await page.getByRole('button', { name: `打开档案：${name}` }).click();
-  await page.waitForURL('**/diagnosticRecord');
-  await page.getByTestId('patient-panel').getByText(name).waitFor({ state: 'visible' });
-  await waitIdle(page);
-}
-
-function historyRows(page: Page, annex: string): Locator {
-  return page.getByTestId(`record-history-${annex}`).locator('tbody tr.ant-table-row');
+  await checkShellScreen(page, `records-${name}`);
 }
 
 describe('a doctor fills every instrument in the browser (issue 5)', () => {
-  let sms: SmsReceiver;
+  let journey: Journey;
   let server: RunningApp;
-  let browser: Browser;
   const suffix = Date.now() % 10_000;
   const managedName = `录入管理${'甲乙丙丁戊己庚辛壬癸'[suffix % 10]}`;
   const comparisonName = `录入对照${'甲乙丙丁戊己庚辛壬癸'[suffix % 10]}`;
 
   beforeAll(async () => {
-    sms = await startSmsReceiver();
-    server = await startAppServer({ smsUrl: sms.url });
-    browser = await launchBrowser();
-    console.log(`screenshots: ${SCREENSHOT_DIR}`);
+    journey = await startJourney();
+    server = journey.server;
     const token = await apiLogin(server.baseUrl, DOCTOR.username, DOCTOR.password);
     await api(server.baseUrl, 'POST', '/api/user/patient', {
       token,
@@ -130,14 +51,11 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await sms?.close();
+    await journey?.close();
   });
 
   it('fills, saves, reopens, edits, voids and prints records; charts; ends management', async () => {
-    const context = await newContext(browser, server.baseUrl, { width: 1366, height: 900 });
-    const page = await context.newPage();
+    const page = await journey.fresh({ width: 1366, height: 900 });
     page.on('pageerror', (error) => console.log('pageerror', error.message));
 
     await page.goto('/login');
@@ -158,7 +76,7 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     await fillText(a1, '空腹血糖', '6.5');
     await fillText(a1, 'OGTT 2小时血糖', '8.6');
     await fillText(a1, '糖化血红蛋白', '6.1');
-    await expect.poll(() => a1.getByTestId('derived-glycemicStatus').innerText()).toContain('IFG+IGT');
+    await expect.poll(() => a1.getByTestId('derived-glycemicStatus').textContent()).toContain('IFG+IGT');
     await choose(a1, '糖尿病家族史', '有');
     await a1.getByLabel('患糖尿病的亲属', { exact: true }).waitFor({ state: 'visible' }); // show-when is live
     await fillText(a1, '患糖尿病的亲属', '母亲');
@@ -169,7 +87,7 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     await checkScreen(page, 'annex1-filled');
     await save(page, a1);
     await expect.poll(() => historyRows(page, '1').count()).toBe(1);
-    await expect.poll(() => historyRows(page, '1').first().innerText()).toContain('IFG+IGT');
+    await expect.poll(() => historyRows(page, '1').first().textContent()).toContain('IFG+IGT');
 
     // Annex 6, the 体格检查 tab of /diagnosticRecord: BMI previewed live.
     await page.getByRole('tab', { name: '体格检查' }).click();
@@ -179,7 +97,7 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     await fillText(a6, '体重', '70');
     await fillText(a6, '腰围', '88');
     await fillText(a6, '臀围', '98');
-    await expect.poll(() => a6.getByTestId('derived-bmi').innerText()).toContain('27.3');
+    await expect.poll(() => a6.getByTestId('derived-bmi').textContent()).toContain('27.3');
     await save(page, a6);
     await expect.poll(() => historyRows(page, '6').count()).toBe(1);
     await checkScreen(page, 'annex6-saved');
@@ -212,14 +130,14 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     await page.keyboard.press('ArrowRight');
     expect(await rows.nth(0).locator('input[value="5"]').isChecked()).toBe(true);
     await expect.poll(() => a3.getByText('已答 60 / 60 题').count()).toBe(1);
-    await expect.poll(() => a3.getByTestId('derived-conclusion').innerText()).not.toBe('');
+    await expect.poll(() => a3.getByTestId('derived-conclusion').textContent()).not.toBe('');
     await checkScreen(page, 'annex3-filled');
     await save(page, a3);
     await expect.poll(() => historyRows(page, '3').count()).toBe(1);
     const radar = page.getByTestId('record-radar');
     await radar.locator('svg polygon').first().waitFor({ state: 'visible' });
     expect(await radar.locator('svg text').count()).toBeGreaterThanOrEqual(9);
-    expect(await page.getByTestId('radar-conclusion').innerText()).not.toBe('');
+    expect(await page.getByTestId('radar-conclusion').textContent()).not.toBe('');
     await checkScreen(page, 'annex3-radar');
 
     // Annex 4 symptom scale: every grade.
@@ -233,7 +151,7 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
       const labels = grades.nth(index).locator('label');
       await labels.nth(index % 3 === 0 ? 1 : 0).click();
     }
-    await expect.poll(() => a4.getByTestId('derived-total').innerText()).not.toBe('');
+    await expect.poll(() => a4.getByTestId('derived-total').textContent()).not.toBe('');
     await checkScreen(page, 'annex4-filled');
     await save(page, a4);
     await expect.poll(() => historyRows(page, '4').count()).toBe(1);
@@ -294,7 +212,7 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     await fillText(editor, '标题', '饮食随访补充（已修改）');
     await editor.getByRole('button', { name: '保存修改' }).click();
     await page.locator('.ant-message-notice', { hasText: '保存成功' }).first().waitFor({ state: 'visible' });
-    await expect.poll(() => historyRows(page, 'custom').first().innerText()).toContain('已修改');
+    await expect.poll(() => historyRows(page, 'custom').first().textContent()).toContain('已修改');
     expect(await historyRows(page, 'custom').count()).toBe(1);
 
     // The line chart of glucose and weight on /diagnosticRecord, then print the annex 1 record.
@@ -306,9 +224,9 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     await page.waitForURL('**/recordPrint/1/*');
     const sheet = page.getByTestId('record-print');
     await sheet.getByRole('heading', { name: '诊断记录' }).waitFor({ state: 'visible' });
-    expect(await sheet.innerText()).toContain('6.5 mmol/L');
-    expect(await sheet.innerText()).toContain(managedName);
-    expect(await sheet.innerText()).toContain('IFG+IGT');
+    expect(await sheet.textContent()).toContain('6.5 mmol/L');
+    expect(await sheet.textContent()).toContain(managedName);
+    expect(await sheet.textContent()).toContain('IFG+IGT');
     expect(await page.getByTestId('print-button').isVisible()).toBe(true);
     await checkScreen(page, 'print-annex1');
     await page.emulateMedia({ media: 'print' });
@@ -349,6 +267,5 @@ describe('a doctor fills every instrument in the browser (issue 5)', () => {
     await save(page, a9);
     await expect.poll(() => historyRows(page, '9').count()).toBe(1);
     await checkScreen(page, 'annex9-saved');
-    await context.close();
   });
 });

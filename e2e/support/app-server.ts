@@ -9,7 +9,8 @@ import { seedBaseline } from '../../packages/server/src/seed/baseline';
 import { seedDemo } from '../../packages/server/src/seed/demo';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const WEB_DIST = path.join(root, 'packages/web/dist');
+/** The built web app the journeys serve; E2E_WEB_DIST points elsewhere (a second build beside the default). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(root, 'packages/web/dist');
 
 export interface RunningApp {
   baseUrl: string;
@@ -23,7 +24,7 @@ export interface RunningApp {
 export async function startAppServer(options: { smsUrl: string; webDistDir?: string }): Promise<RunningApp> {
   const webDistDir = options.webDistDir ?? WEB_DIST;
   if (!existsSync(path.join(webDistDir, 'index.html'))) {
-    throw new Error(`The web app is not built (${WEB_DIST}); run "npm run build -w @tcm/web" first (npm test does).`);
+    throw new Error(`The web app is not built (${webDistDir}); run "npm run build -w @tcm/web" first (npm test does).`);
   }
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -48,10 +48,15 @@ export async function waitForHeading(page: Page, name: string | RegExp): Promise
   await page.getByRole('heading', { name }).first().waitFor({ state: 'visible', timeout: 20_000 });
 }
 
-/** Waits until no antd spinner or skeleton is showing, so screenshots and axe see the loaded screen. */
+/**
+ * Waits until no antd spinner or skeleton is showing and nothing is mid leave-animation (a toast fading
+ * out is half transparent, which axe would report as low contrast), so screenshots and axe see the
+ * settled screen.
+ */
 export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.locator('[class*="-leave"]').count(), { timeout: 20_000 }).toBe(0);
 }
 
 export interface ScreenViolation {

@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(auditRoutes);
       await api.register(recordRoutes);
       await api.register(prescriptionRoutes);
-      await api.register(exportRoutes);
+      await api.register(exportRoutes(config.exportConcurrency));
     },
     { prefix: API_BASE },
   );

@@ -4,6 +4,24 @@ import { z } from 'zod';
  * Every setting the server reads, from the environment. Parsed once in main.ts (never at import),
  * so tests build their own config without touching process.env.
  */
+/**
+ * The city's clinics keep Beijing time. The server counts calendar days (today, overdue, "not in the
+ * future") in this zone whatever the host's clock zone is, e.g. a container on UTC, where the day
+ * would otherwise change at 08:00 local time.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+function isTimeZone(zone: string): boolean {
+  // POSIX ":/etc/localtime" (the host's zone file) is valid for Node but not a name Intl can check.
+  if (zone.startsWith(':')) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -19,6 +37,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  TZ: z
+    .string()
+    .optional()
+    .transform((zone) => zone || DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, { message: 'not an IANA time zone such as Asia/Shanghai' }),
 });
 
 export interface Config {
@@ -35,6 +59,10 @@ export interface Config {
   admin: { username: string; password: string } | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Exports streaming at once; more are refused with a message (code 429) until one ends. */
+  exportConcurrency: number;
+  /** The clinics' time zone: the programme's "today" (overdue, due dates, not-in-the-future). */
+  timeZone: string;
   security: SecurityConfig;
 }
 
@@ -100,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     admin,
     seedDemo: e.NODE_ENV !== 'production' && e.SEED_DEMO === 'auto',
     trustProxy: e.TRUST_PROXY === 'true',
+    exportConcurrency: e.EXPORT_CONCURRENCY,
+    timeZone: e.TZ,
     security: DEFAULT_SECURITY,
   };
 }

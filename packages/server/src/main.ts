@@ -9,6 +9,8 @@ import { describeDemoAccounts, seedDemo } from './seed/demo';
 
 async function main() {
   const config = loadConfig(process.env);
+  // Dates are counted on the clinics' calendar (config.ts): Node follows TZ from here on.
+  process.env.TZ = config.timeZone;
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.webDistDir ??= path.resolve(here, '../../web/dist');
 

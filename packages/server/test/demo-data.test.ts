@@ -23,6 +23,17 @@ describe('demo data (PRODUCT §7)', () => {
     await t?.close();
   });
 
+  /** The demo doctor's managed patients (all of them fit one page). */
+  const managedPatients = async () =>
+    (
+      await t.call<{ list: { id: number; filledAnnexes: string[] }[] }>({
+        method: 'POST',
+        path: '/api/user/list',
+        token,
+        body: { limit: 100 },
+      })
+    ).data.list;
+
   it('logs in every demo account as PRODUCT §7 lists them', async () => {
     expect((await t.call({ method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: 'Admin#2026' } })).code).toBe(0);
     expect(
@@ -50,14 +61,7 @@ describe('demo data (PRODUCT §7)', () => {
   });
 
   it('stores records whose derived values were computed by the instruments', async () => {
-    const managed = (
-      await t.call<{ list: { id: number; filledAnnexes: string[] }[] }>({
-        method: 'POST',
-        path: '/api/user/list',
-        token,
-        body: { limit: 100 },
-      })
-    ).data.list;
+    const managed = await managedPatients();
     const withConstitution = managed.find((p) => p.filledAnnexes.includes('3'))!;
     const records = await t.call<{ list: { derived: { conclusion?: string } }[] }>({
       method: 'GET',
@@ -66,6 +70,31 @@ describe('demo data (PRODUCT §7)', () => {
       query: { patientId: withConstitution.id },
     });
     expect(records.data.list[0]?.derived.conclusion).toMatch(/质/);
+  });
+
+  it('issues the suggested prescriptions to managed patients whose baseline is filled, none to the others', async () => {
+    const managed = await managedPatients();
+    const current = async (patientId: number) =>
+      (
+        await t.call<Record<string, { issuedAt: string; content: Record<string, unknown> } | null>>({
+          method: 'GET',
+          path: '/prescription/current',
+          token,
+          query: { patientId },
+        })
+      ).data;
+    const withBaseline = managed.filter((p) => ['1', '2', '3', '4', '6'].every((a) => p.filledAnnexes.includes(a)));
+    expect(withBaseline.length).toBeGreaterThan(0);
+    for (const patient of withBaseline) {
+      const issued = await current(patient.id);
+      // The constitution result always calls for a physique prescription; diet and motion follow the baseline.
+      expect(issued.physique?.content.isBlank, `patient ${patient.id}`).toBe(false);
+      expect(Object.values(issued).filter(Boolean).length, `patient ${patient.id}`).toBeGreaterThanOrEqual(2);
+      expect(issued.other).toBeNull();
+    }
+    for (const patient of managed.filter((p) => !p.filledAnnexes.includes('3'))) {
+      expect(Object.values(await current(patient.id)).filter(Boolean)).toEqual([]);
+    }
   });
 
   it('does nothing on a database that already has accounts', async () => {

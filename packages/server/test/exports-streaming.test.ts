@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annexRecords, auditLog } from '../src/db/schema';
 import type { Ctx } from '../src/lib/context';
+import { ExportGate } from '../src/modules/exports/export-gate';
 import { sendExport } from '../src/modules/exports/export-response';
 import { EXPORT_PAGE_SIZE } from '../src/modules/exports/paging';
 import { anySheet, type ExportDefinition } from '../src/modules/exports/sheet';
@@ -19,7 +20,8 @@ const INSTITUTION_C = 3;
 const ROWS = EXPORT_PAGE_SIZE * 2 + 345;
 
 /** A one-column export whose rows come from `pages`, served by a bare app with the real export response. */
-async function exportApp(t: TestApp, admin: AccountFixture, pages: () => AsyncIterable<number[]>, logs: string[]) {
+async function exportApp(t: TestApp, admin: AccountFixture, pages: () => AsyncIterable<number[]>, logs: string[], concurrency = 2) {
+  const gate = new ExportGate(concurrency);
   const definition: ExportDefinition = {
     key: 'annex7',
     summary: 'test',
@@ -35,10 +37,10 @@ async function exportApp(t: TestApp, admin: AccountFixture, pages: () => AsyncIt
     });
     const actor = { id: admin.id, role: 'admin' as const, name: '管理员', username: admin.username, institutionId: null, sessionId: 0 };
     req.ctx = { db: t.database.db, actor, requestId: req.id, ip: req.ip, now: new Date(), config: t.config } as Ctx;
-    return sendExport(req, reply, {}, definition);
+    return sendExport(req, reply, {}, definition, gate);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, state, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/export` };
+  return { app, state, gate, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/export` };
 }
 
 /** Polls until `check` holds (the server finishes its side after the client has given up). */
@@ -151,6 +153,49 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       release();
       await waitFor(async () => (await lastOutcome()) === 'aborted');
       expect(pagesRead).toBeLessThan(5);
+    } finally {
+      await app.close();
+    }
+  });
+  it('streams at most `limit` exports at once: the next is refused with a message, and a place frees when one ends or fails', async () => {
+    let finishFirst: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      finishFirst = resolve;
+    });
+    let calls = 0;
+    const { app, gate, url } = await exportApp(
+      t,
+      admin,
+      async function* () {
+        calls += 1;
+        yield [calls];
+        if (calls === 1) await held;
+        if (calls === 2) {
+          // Late enough that the headers are on the wire, as in the failure test above.
+          await sleep(100);
+          throw new Error('database went away');
+        }
+      },
+      [],
+      1,
+    );
+    try {
+      const first = await fetch(url);
+      expect(gate.active).toBe(1);
+      const refused = await fetch(url);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ code: 429, data: {}, message: '当前导出任务较多，请稍后再试' });
+      finishFirst();
+      await first.arrayBuffer();
+      await waitFor(async () => gate.active === 0);
+      // The place is free again: this one fails mid-stream, and still gives its place back.
+      const failing = await fetch(url);
+      expect(failing.status).toBe(200);
+      await expect(failing.arrayBuffer()).rejects.toThrow();
+      await waitFor(async () => gate.active === 0);
+      const last = await fetch(url);
+      expect(last.status).toBe(200);
+      expect(readSheet(await openWorkbook(Buffer.from(await last.arrayBuffer())), '数据').rows).toEqual([{ 序号: 3 }]);
     } finally {
       await app.close();
     }

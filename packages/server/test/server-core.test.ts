@@ -137,6 +137,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow('SMS_HTTP_URL');
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
   });
+
+  it("counts days in the clinics' time zone: Asia/Shanghai unless TZ names another valid one", () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ TZ: '' }).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ TZ: 'Asia/Urumqi' }).timeZone).toBe('Asia/Urumqi');
+    expect(() => loadConfig({ TZ: 'Mars/Olympus' })).toThrow(ConfigError);
+  });
+
+  it('reads the export concurrency (default 2, 1 to 16)', () => {
+    expect(loadConfig({}).exportConcurrency).toBe(2);
+    expect(loadConfig({ EXPORT_CONCURRENCY: '4' }).exportConcurrency).toBe(4);
+    for (const bad of ['0', '17', 'many']) expect(() => loadConfig({ EXPORT_CONCURRENCY: bad })).toThrow(ConfigError);
+  });
 });
 
 describe('SMS providers', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './envelope';
-import { comparisonRoleSchema, genderSchema, patientListItemSchema } from './patient';
+import { comparisonRoleSchema, genderSchema, patientListItemSchema, worklistFields } from './patient';
 import { idSchema, mobileSchema, personNameSchema, residentIdSchema } from './validators';
 
 export const ComparativePaths = {
@@ -34,6 +34,7 @@ export const comparativeListBody = pageQuery.extend({
   keyword: z.string().trim().max(50, { message: '搜索内容过长' }).optional(),
   /** Members whose periodic follow-up (annex 7 or 9, every 90 days) is overdue. */
   overdueOnly: z.boolean().optional(),
+  ...worklistFields,
 });
 export const comparativeListResult = paged(patientListItemSchema);
 export const createComparativeResult = z.object({ id: z.number().int() });

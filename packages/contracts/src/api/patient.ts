@@ -82,6 +82,19 @@ export const doctorListItemSchema = z.object({
 });
 export type DoctorListItem = z.infer<typeof doctorListItemSchema>;
 
+/** Worklist options of the managed and the comparison lists (the doctor's home screen). */
+export const worklistFields = {
+  /** Only patients in management whose next follow-up falls due from today to today + N days. */
+  dueWithinDays: z.coerce
+    .number({ message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
+    .int({ message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
+    .min(1, { message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
+    .max(90, { message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
+    .optional(),
+  /** dueDate: the earliest next follow-up first; recent (default): the latest enrolled first. */
+  sort: z.enum(['recent', 'dueDate'], { message: '排序方式（sort）应为 recent 或 dueDate' }).optional(),
+};
+
 /** POST /api/user/list: doctors (role doctor, admin only) or managed patients (role patient). */
 export const userListBody = pageQuery.extend({
   role: z.enum(['doctor', 'patient']).default('patient'),
@@ -92,6 +105,7 @@ export const userListBody = pageQuery.extend({
   state: z.enum(['running', 'completed']).optional(),
   fillStatus: fillStatusSchema.optional(),
   overdueOnly: z.boolean().optional(),
+  ...worklistFields,
 });
 export type UserListBody = z.infer<typeof userListBody>;
 export const doctorListResult = paged(doctorListItemSchema);

@@ -12,6 +12,7 @@ import {
   text,
   tongueAndPulseItems,
 } from './common-items';
+import { say } from './messages';
 import type { InstrumentDefinition, ItemError, RecordData } from './types';
 
 /** Annex 1, 诊断记录: the glucose tests that put the patient in the programme and the diagnoses. */
@@ -176,13 +177,23 @@ export const annex1: InstrumentDefinition = {
       ],
     },
   ],
-  validate(data) {
+  validate(data, context) {
     const errors: ItemError[] = [];
     if (GLUCOSE_KEYS.every((key) => readNumber(data, key) === undefined)) {
-      errors.push({ item: 'fpg', message: '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖、糖化血红蛋白或随机血糖）' });
+      errors.push({
+        item: 'fpg',
+        message: say(
+          context,
+          '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖、糖化血红蛋白或随机血糖）',
+          'Please fill in at least one glucose value (FPG, OGTT 2-h glucose, HbA1c or random glucose)',
+        ),
+      });
     }
     if (data.westernDiagnosis === 'other' && !data.westernDiagnosisNote) {
-      errors.push({ item: 'westernDiagnosisNote', message: '请填写 西医诊断说明' });
+      errors.push({
+        item: 'westernDiagnosisNote',
+        message: say(context, '请填写 西医诊断说明', 'Please fill in the Western diagnosis note'),
+      });
     }
     return errors;
   },

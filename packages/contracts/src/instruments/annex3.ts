@@ -1,6 +1,7 @@
 import { type CcmqJudgement, scoreCcmq, validateCcmqAnswers } from '../clinical/ccmq';
 import { CCMQ_ANSWER_OPTIONS, CCMQ_INSTRUCTION, CCMQ_QUESTIONS, CCMQ_SLOTS, CCMQ_SUBSCALES } from '../clinical/ccmq-items';
 import { labelOptions, text } from './common-items';
+import { say } from './messages';
 import type { DerivedColumn, InstrumentDefinition, LikertItem, RecordData } from './types';
 import { isPlainObject } from './visibility';
 
@@ -69,12 +70,14 @@ export const annex3: InstrumentDefinition = {
     },
     { key: 'questionnaire', title: text('中医体质分类与判定表', 'Constitution questionnaire'), items: [CCMQ_ITEM] },
   ],
-  validate(data) {
+  validate(data, context) {
     const answers = answersOf(data);
     // The engine already reported unanswered or inconsistent questions; the scorer's own check is
     // the last word once every slot has an answer.
     if (!answers || !CCMQ_SLOTS.every((slot) => slot in answers)) return [];
-    return validateCcmqAnswers(answers).map((message) => ({ item: 'answers', message: `体质问卷：${message}` }));
+    // The scorer's own wording is Chinese only; the prefix tells an English reader where it comes from.
+    const prefix = say(context, '体质问卷：', 'Constitution questionnaire: ');
+    return validateCcmqAnswers(answers).map((message) => ({ item: 'answers', message: `${prefix}${message}` }));
   },
   derive(data) {
     const answers = answersOf(data);

@@ -6,6 +6,7 @@ import { glycemicStatusOf } from './annex1';
 import { symptomTotalOf } from './annex4';
 import { knownHeight } from './annex7';
 import { fpgItem, hba1cItem, labelOptions, ogtt2hItem, opt, readNumber, text, waistItem, weightItem } from './common-items';
+import { say } from './messages';
 import type { InstrumentContext, InstrumentDefinition, ItemError, RecordData } from './types';
 
 /**
@@ -100,10 +101,17 @@ export const annex8: InstrumentDefinition = {
       ],
     },
   ],
-  validate(data) {
+  validate(data, context) {
     const errors: ItemError[] = [];
     if (['fpg', 'ogtt2h', 'hba1c'].every((key) => readNumber(data, key) === undefined)) {
-      errors.push({ item: 'fpg', message: '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖或糖化血红蛋白）' });
+      errors.push({
+        item: 'fpg',
+        message: say(
+          context,
+          '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖或糖化血红蛋白）',
+          'Please fill in at least one glucose value (FPG, OGTT 2-h glucose or HbA1c)',
+        ),
+      });
     }
     return errors;
   },

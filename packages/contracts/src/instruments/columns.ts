@@ -1,4 +1,5 @@
 import type { DerivedColumn, InstrumentDefinition, Item, ItemType, Lang, LeafItem, LocalizedText, RecordSnapshot } from './types';
+import { unitText } from './units';
 import { allItems, isEmptyValue, isPlainObject } from './visibility';
 
 /**
@@ -109,7 +110,7 @@ export function formatValue(item: Item | LeafItem, value: unknown, lang: Lang = 
   const separator = lang === 'zh' ? '、' : ', ';
   switch (item.type) {
     case 'number':
-      return item.unit ? `${value} ${item.unit}` : String(value);
+      return item.unit ? `${value} ${unitText(item.unit, lang)}` : String(value);
     case 'single':
       return optionLabel(item.options, value, lang);
     case 'grade': {
@@ -146,7 +147,7 @@ export function formatDerived(column: DerivedColumn, value: unknown, lang: Lang 
   if (isEmptyValue(value)) return '';
   if (column.type === 'boolean') return value === true ? BOOLEAN_LABELS[lang][0] : BOOLEAN_LABELS[lang][1];
   if (column.type === 'single' && column.options) return optionLabel(column.options, value, lang);
-  if (column.type === 'number' && column.unit) return `${value} ${column.unit}`;
+  if (column.type === 'number' && column.unit) return `${value} ${unitText(column.unit, lang)}`;
   return String(value);
 }
 

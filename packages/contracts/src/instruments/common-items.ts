@@ -1,6 +1,7 @@
 import { type AlertInput, type ClinicalAlert, detectAlerts } from '../clinical/alerts';
 import { MEASUREMENT_RANGES } from '../clinical/programme';
-import type { DerivedColumn, ItemError, LocalizedText, NumberItem, Option, RecordData, SingleItem } from './types';
+import { say } from './messages';
+import type { DerivedColumn, InstrumentContext, ItemError, LocalizedText, NumberItem, Option, RecordData, SingleItem } from './types';
 
 /** Item builders and option lists shared by several annexes, so the same measure reads the same everywhere. */
 
@@ -117,12 +118,19 @@ export function readString(data: RecordData | undefined, key: string): string | 
 }
 
 /** A diastolic pressure at or above the systolic is a transposition or a typing slip. */
-export function bloodPressureOrder(data: RecordData): ItemError[] {
+export function bloodPressureOrder(data: RecordData, context: Pick<InstrumentContext, 'lang'> = {}): ItemError[] {
   const sbp = readNumber(data, 'sbp');
   const dbp = readNumber(data, 'dbp');
-  if (sbp !== undefined && dbp !== undefined && dbp >= sbp) return [{ item: 'dbp', message: '舒张压 应低于收缩压' }];
+  if (sbp !== undefined && dbp !== undefined && dbp >= sbp) {
+    return [{ item: 'dbp', message: say(context, '舒张压 应低于收缩压', 'Diastolic pressure must be lower than systolic') }];
+  }
   if ((sbp === undefined) !== (dbp === undefined)) {
-    return [{ item: sbp === undefined ? 'sbp' : 'dbp', message: '血压 请同时填写收缩压和舒张压' }];
+    return [
+      {
+        item: sbp === undefined ? 'sbp' : 'dbp',
+        message: say(context, '血压 请同时填写收缩压和舒张压', 'Blood pressure: please fill in both systolic and diastolic'),
+      },
+    ];
   }
   return [];
 }

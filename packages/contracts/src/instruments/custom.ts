@@ -1,4 +1,5 @@
 import { text } from './common-items';
+import { say } from './messages';
 import type { InstrumentDefinition } from './types';
 
 /** 自定义记录: what no annex covers, as a title, free text and any number of label/value lines. */
@@ -29,9 +30,12 @@ export const custom: InstrumentDefinition = {
       ],
     },
   ],
-  validate(data) {
+  validate(data, context) {
     const hasEntries = Array.isArray(data.entries) && data.entries.length > 0;
-    return data.content || hasEntries ? [] : [{ item: 'content', message: '请填写 内容，或至少添加一个条目' }];
+    if (data.content || hasEntries) return [];
+    return [
+      { item: 'content', message: say(context, '请填写 内容，或至少添加一个条目', 'Please fill in the content, or add at least one item') },
+    ];
   },
   history: ['recordDate', 'title', 'content'],
   summary({ data }) {

@@ -233,3 +233,37 @@ describe('form helpers', () => {
     expect(suggestedValues(annex7, { visitDate: '2026-02-28', nextVisitDate: '2026-03-10' }, context)).toEqual({});
   });
 });
+
+describe('messages in the interface language', () => {
+  const english: InstrumentContext = { ...context, lang: 'en' };
+
+  it('speaks Chinese by default (the server) and English when the context asks, naming the item in that language', () => {
+    const data = { ...minimalAnnex1, fpg: 80, testDate: '2026-03-05' };
+    expect(errorsOf(annex1, data)).toEqual([
+      { item: 'testDate', message: '检测日期 不能晚于今天（2026-03-01）' },
+      { item: 'fpg', message: '空腹血糖 超出范围（1.0–33.3 mmol/L）' },
+    ]);
+    expect(errorsOf(annex1, data, english)).toEqual([
+      { item: 'testDate', message: 'Test date cannot be after today (2026-03-01)' },
+      { item: 'fpg', message: 'Fasting plasma glucose is out of range (1.0–33.3 mmol/L)' },
+    ]);
+  });
+
+  it('translates the required, option, unknown-field and cross-item messages too', () => {
+    const messages = (data: unknown) => errorsOf(annex7, data, english).map((e) => e.message);
+    expect(messages({ way: 'clinic', unknownKey: 1 })).toEqual(
+      expect.arrayContaining(['Unknown field: unknownKey', expect.stringMatching(/^Please fill in /)]),
+    );
+    expect(messages({ visitDate: '2026-02-20', way: 'boat' })).toEqual([expect.stringMatching(/ has an invalid option: boat$/)]);
+    expect(messages({ visitDate: '2026-02-20', way: 'clinic', sbp: 120 })).toEqual([
+      'Blood pressure: please fill in both systolic and diastolic',
+    ]);
+    expect(errorsOf(annex1, { testDate: '2026-02-20' }, english).map((e) => e.message)).toEqual([
+      'Please fill in at least one glucose value (FPG, OGTT 2-h glucose, HbA1c or random glucose)',
+    ]);
+    // Every message of an English context is free of Chinese except the values the user typed.
+    const all = errorsOf(annex9, { visitDate: 'soon', unknown: true }, english).map((e) => e.message);
+    expect(all.length).toBeGreaterThan(0);
+    for (const message of all) expect(message, message).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+});

@@ -1,4 +1,5 @@
 import { isIsoDate } from './dates';
+import { type EngineMessages, langOf, messagesFor } from './messages';
 import type {
   DateItem,
   Derived,
@@ -12,11 +13,12 @@ import type {
   NumberItem,
   RecordData,
 } from './types';
+import { unitText } from './units';
 import { allItems, isEmptyValue, isPlainObject, visibilityResolver } from './visibility';
 
 /**
- * The generic instrument engine: initial values, validation with Chinese messages that name the
- * item, cleaning (hidden items dropped, strings trimmed, numbers parsed) and derived values.
+ * The generic instrument engine: initial values, validation with messages that name the item (in
+ * Chinese, or in English when the context asks for it; see messages.ts), cleaning (hidden items dropped, strings trimmed, numbers parsed) and derived values.
  * It knows nothing of any one annex; annex rules live in their definitions.
  */
 
@@ -49,8 +51,8 @@ export function initialRow(group: GroupItem): RecordData {
   return row;
 }
 
-function requiredMessage(item: Item | LeafItem, label: string): string {
-  return CHOICE_TYPES.has(item.type) ? `请选择 ${label}` : `请填写 ${label}`;
+function requiredMessage(item: Item | LeafItem, label: string, m: EngineMessages): string {
+  return CHOICE_TYPES.has(item.type) ? m.choose(label) : m.required(label);
 }
 
 function decimalPlaces(value: number): number {
@@ -61,40 +63,43 @@ function decimalPlaces(value: number): number {
 }
 
 /** 1–33.3 reads "1.0–33.3": both bounds with the same number of decimals. */
-function formatRange(item: NumberItem): string {
+function formatRange(item: NumberItem, context: InstrumentContext): string {
   const places = Math.min(Math.max(decimalPlaces(item.min), decimalPlaces(item.max)), item.decimals);
-  const unit = item.unit ? ` ${item.unit}` : '';
+  const unit = item.unit ? ` ${unitText(item.unit, langOf(context))}` : '';
   return `${item.min.toFixed(places)}–${item.max.toFixed(places)}${unit}`;
 }
 
-function cleanNumber(item: NumberItem, raw: unknown, label: string): Cleaned {
+function cleanNumber(item: NumberItem, raw: unknown, label: string, context: InstrumentContext): Cleaned {
+  const m = messagesFor(context);
   let value: number;
   if (typeof raw === 'number') value = raw;
   else if (typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim())) value = Number(raw.trim());
-  else return { error: `${label} 应为数字` };
-  if (!Number.isFinite(value)) return { error: `${label} 应为数字` };
-  if (item.decimals === 0 && !Number.isInteger(value)) return { error: `${label} 应为整数` };
-  if (decimalPlaces(value) > item.decimals) return { error: `${label} 最多保留${item.decimals}位小数` };
-  if (value < item.min || value > item.max) return { error: `${label} 超出范围（${formatRange(item)}）` };
+  else return { error: m.notNumber(label) };
+  if (!Number.isFinite(value)) return { error: m.notNumber(label) };
+  if (item.decimals === 0 && !Number.isInteger(value)) return { error: m.notInteger(label) };
+  if (decimalPlaces(value) > item.decimals) return { error: m.tooManyDecimals(label, item.decimals) };
+  if (value < item.min || value > item.max) return { error: m.outOfRange(label, formatRange(item, context)) };
   return { value };
 }
 
 function cleanDate(item: DateItem, raw: unknown, label: string, context: InstrumentContext): Cleaned {
-  if (!isIsoDate(raw)) return { error: `${label} 日期无效，应为 YYYY-MM-DD` };
-  if (raw < EARLIEST_DATE) return { error: `${label} 日期无效` };
-  if (!item.allowFuture && raw > context.today) return { error: `${label} 不能晚于今天（${context.today}）` };
+  const m = messagesFor(context);
+  if (!isIsoDate(raw)) return { error: m.badDate(label) };
+  if (raw < EARLIEST_DATE) return { error: m.impossibleDate(label) };
+  if (!item.allowFuture && raw > context.today) return { error: m.inFuture(label, context.today) };
   return { value: raw };
 }
 
 function cleanLeaf(item: LeafItem, raw: unknown, label: string, context: InstrumentContext): Cleaned {
-  if (isEmptyValue(raw)) return item.required ? { error: requiredMessage(item, label) } : { empty: true };
+  const m = messagesFor(context);
+  if (isEmptyValue(raw)) return item.required ? { error: requiredMessage(item, label, m) } : { empty: true };
   switch (item.type) {
     case 'number':
-      return cleanNumber(item, raw, label);
+      return cleanNumber(item, raw, label, context);
     case 'text': {
-      if (typeof raw !== 'string') return { error: `${label} 应为文字` };
+      if (typeof raw !== 'string') return { error: m.notText(label) };
       const text = raw.trim();
-      if ([...text].length > item.maxLength) return { error: `${label} 不能超过${item.maxLength}个字` };
+      if ([...text].length > item.maxLength) return { error: m.tooLong(label, item.maxLength) };
       return { value: text };
     }
     case 'date':
@@ -102,20 +107,20 @@ function cleanLeaf(item: LeafItem, raw: unknown, label: string, context: Instrum
     case 'single':
     case 'grade':
       if (typeof raw === 'string' && item.options.some((option) => option.value === raw)) return { value: raw };
-      return { error: `${label} 的选项无效：${String(raw)}` };
+      return { error: m.badOption(label, String(raw)) };
     case 'multiple': {
-      if (!Array.isArray(raw)) return { error: `${label} 应为多选列表` };
+      if (!Array.isArray(raw)) return { error: m.notList(label) };
       const invalid = raw.find((value) => typeof value !== 'string' || !item.options.some((option) => option.value === value));
-      if (invalid !== undefined) return { error: `${label} 的选项无效：${String(invalid)}` };
+      if (invalid !== undefined) return { error: m.badOption(label, String(invalid)) };
       // Stored in the options' order so that equal answers are equal records.
       const chosen = item.options.filter((option) => raw.includes(option.value));
       const exclusive = chosen.find((option) => item.exclusive?.includes(option.value));
-      if (exclusive && chosen.length > 1) return { error: `${label}：「${exclusive.label.zh}」不能与其他选项同时选择` };
+      if (exclusive && chosen.length > 1) return { error: m.exclusive(label, exclusive.label[langOf(context)]) };
       return { value: chosen.map((option) => option.value) };
     }
     case 'boolean':
       if (typeof raw === 'boolean') return { value: raw };
-      return { error: `${label} 应为“是”或“否”` };
+      return { error: m.notYesNo(label) };
   }
 }
 
@@ -127,18 +132,20 @@ function cleanGroup(
   context: InstrumentContext,
   errors: ItemError[],
 ): Cleaned {
-  const label = group.label.zh;
-  if (raw !== undefined && raw !== null && !Array.isArray(raw)) return { error: `${label} 应为列表` };
+  const lang = langOf(context);
+  const m = messagesFor(context);
+  const label = group.label[lang];
+  if (raw !== undefined && raw !== null && !Array.isArray(raw)) return { error: m.badFormat(label) };
   const rows: RecordData[] = [];
   const known = new Set(group.items.map((item) => item.key));
   (raw ?? []).forEach((row: unknown, index: number) => {
-    const rowLabel = `${label}第${index + 1}行`;
+    const rowLabel = m.row(label, index + 1);
     if (!isPlainObject(row)) {
-      errors.push({ item: `${group.key}.${index}`, message: `${rowLabel} 格式不正确` });
+      errors.push({ item: `${group.key}.${index}`, message: m.badFormat(rowLabel) });
       return;
     }
     for (const key of Object.keys(row)) {
-      if (!known.has(key)) errors.push({ item: `${group.key}.${index}.${key}`, message: `未知字段：${group.key}.${index}.${key}` });
+      if (!known.has(key)) errors.push({ item: `${group.key}.${index}.${key}`, message: m.unknownField(`${group.key}.${index}.${key}`) });
     }
     // A row left completely blank is an unused line of the form, not an incomplete answer.
     if (group.items.every((item) => isEmptyValue(row[item.key]))) return;
@@ -146,16 +153,15 @@ function cleanGroup(
     const cleanedRow: RecordData = {};
     for (const item of group.items) {
       if (!isVisible(item.key)) continue;
-      const result = cleanLeaf(item, row[item.key], `${rowLabel} ${item.label.zh}`, context);
+      const result = cleanLeaf(item, row[item.key], `${rowLabel} ${item.label[lang]}`, context);
       if ('error' in result) errors.push({ item: `${group.key}.${index}.${item.key}`, message: result.error });
       else if ('value' in result) cleanedRow[item.key] = result.value;
     }
     rows.push(cleanedRow);
   });
-  if (rows.length === 0 && group.required) return { error: requiredMessage(group, label) };
-  if (group.minRows !== undefined && rows.length > 0 && rows.length < group.minRows)
-    return { error: `${label} 至少填写${group.minRows}行` };
-  if (rows.length > group.maxRows) return { error: `${label} 最多填写${group.maxRows}行` };
+  if (rows.length === 0 && group.required) return { error: requiredMessage(group, label, m) };
+  if (group.minRows !== undefined && rows.length > 0 && rows.length < group.minRows) return { error: m.minRows(label, group.minRows) };
+  if (rows.length > group.maxRows) return { error: m.maxRows(label, group.maxRows) };
   return rows.length === 0 ? { empty: true } : { value: rows };
 }
 
@@ -163,29 +169,31 @@ function toScaleValue(raw: unknown): unknown {
   return typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : raw;
 }
 
-function cleanLikert(item: LikertItem, raw: unknown, errors: ItemError[]): Cleaned {
-  const label = item.label.zh;
-  if (raw !== undefined && raw !== null && !isPlainObject(raw)) return { error: `${label} 格式不正确` };
+function cleanLikert(item: LikertItem, raw: unknown, context: InstrumentContext, errors: ItemError[]): Cleaned {
+  const lang = langOf(context);
+  const m = messagesFor(context);
+  const label = item.label[lang];
+  if (raw !== undefined && raw !== null && !isPlainObject(raw)) return { error: m.badFormat(label) };
   const answers = (raw ?? {}) as Record<string, unknown>;
   const slots = new Set(item.questions.flatMap((question) => question.slots));
   for (const key of Object.keys(answers)) {
-    if (!slots.has(key)) errors.push({ item: `${item.key}.${key}`, message: `未知字段：${item.key}.${key}` });
+    if (!slots.has(key)) errors.push({ item: `${item.key}.${key}`, message: m.unknownField(`${item.key}.${key}`) });
   }
   const cleaned: Record<string, number> = {};
   item.questions.forEach((question, index) => {
-    const name = `${label} 第${index + 1}题（${question.label.zh}）`;
+    const name = m.question(label, index + 1, question.label[lang]);
     const given = question.slots.map((slot) => toScaleValue(answers[slot])).filter((value) => !isEmptyValue(value));
     if (given.length === 0) {
-      if (item.required) errors.push({ item: `${item.key}.${question.key}`, message: `请回答 ${name}` });
+      if (item.required) errors.push({ item: `${item.key}.${question.key}`, message: m.answer(name) });
       return;
     }
     const invalid = given.find((value) => !item.options.some((option) => option.value === value));
     if (invalid !== undefined) {
-      errors.push({ item: `${item.key}.${question.key}`, message: `${name} 的答案无效：${String(invalid)}` });
+      errors.push({ item: `${item.key}.${question.key}`, message: m.badAnswer(name, String(invalid)) });
       return;
     }
     if (new Set(given).size > 1) {
-      errors.push({ item: `${item.key}.${question.key}`, message: `${name} 在各分量表中的答案不一致` });
+      errors.push({ item: `${item.key}.${question.key}`, message: m.inconsistentAnswer(name) });
       return;
     }
     // A question shared by two sub-scales is asked once: its answer fills every slot it owns.
@@ -194,7 +202,8 @@ function cleanLikert(item: LikertItem, raw: unknown, errors: ItemError[]): Clean
   return Object.keys(cleaned).length === 0 ? { empty: true } : { value: cleaned };
 }
 
-function checkDateOrder(def: InstrumentDefinition, cleaned: RecordData, errors: ItemError[]): void {
+function checkDateOrder(def: InstrumentDefinition, cleaned: RecordData, context: InstrumentContext, errors: ItemError[]): void {
+  const lang = langOf(context);
   const items = allItems(def);
   for (const item of items) {
     if (item.type !== 'date' || !item.notBeforeItem) continue;
@@ -202,7 +211,7 @@ function checkDateOrder(def: InstrumentDefinition, cleaned: RecordData, errors: 
     const other = cleaned[item.notBeforeItem];
     const otherItem = items.find((candidate) => candidate.key === item.notBeforeItem);
     if (typeof value === 'string' && typeof other === 'string' && value < other && otherItem) {
-      errors.push({ item: item.key, message: `${item.label.zh} 不能早于 ${otherItem.label.zh}（${other}）` });
+      errors.push({ item: item.key, message: messagesFor(context).notBefore(item.label[lang], otherItem.label[lang], other) });
     }
   }
 }
@@ -216,12 +225,14 @@ export function checkRecord(
   input: unknown,
   context: InstrumentContext,
 ): { data: RecordData; errors: ItemError[] } {
-  if (!isPlainObject(input)) return { data: {}, errors: [{ item: '', message: `${def.title.zh} 的数据格式不正确` }] };
+  const lang = langOf(context);
+  const m = messagesFor(context);
+  if (!isPlainObject(input)) return { data: {}, errors: [{ item: '', message: m.badRecord(def.title[lang]) }] };
   const errors: ItemError[] = [];
   const items = allItems(def);
   const known = new Set(items.map((item) => item.key));
   for (const key of Object.keys(input)) {
-    if (!known.has(key)) errors.push({ item: key, message: `未知字段：${key}` });
+    if (!known.has(key)) errors.push({ item: key, message: m.unknownField(key) });
   }
   const isVisible = visibilityResolver(items, input);
   const cleaned: RecordData = {};
@@ -231,12 +242,15 @@ export function checkRecord(
     let result: Cleaned;
     if (item.type === 'group') result = cleanGroup(item, raw, input, isVisible, context, errors);
     else if (item.type === 'likert')
-      result = isEmptyValue(raw) && item.required ? { error: requiredMessage(item, item.label.zh) } : cleanLikert(item, raw, errors);
-    else result = cleanLeaf(item, raw, item.label.zh, context);
+      result =
+        isEmptyValue(raw) && item.required
+          ? { error: requiredMessage(item, item.label[lang], m) }
+          : cleanLikert(item, raw, context, errors);
+    else result = cleanLeaf(item, raw, item.label[lang], context);
     if ('error' in result) errors.push({ item: item.key, message: result.error });
     else if ('value' in result) cleaned[item.key] = result.value;
   }
-  checkDateOrder(def, cleaned, errors);
+  checkDateOrder(def, cleaned, context, errors);
   // Cross-item rules run on what is valid; an item that already has an error gets no second one.
   const flagged = new Set(errors.map((error) => error.item));
   for (const error of def.validate?.(cleaned, context) ?? []) {

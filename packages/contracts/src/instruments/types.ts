@@ -164,6 +164,8 @@ export interface InstrumentContext {
   latest?: Partial<Record<AnnexKey, RecordSnapshot | undefined>>;
   /** The patient's previous record of this same annex (annex 9 uses it for "twice in a row"). */
   previous?: RecordSnapshot;
+  /** Language of the validation messages: Chinese by default (the server), English for the English UI. */
+  lang?: Lang;
 }
 
 export interface ItemError {

@@ -83,4 +83,20 @@ describe('saved prescription schemas', () => {
     expect(messages(parsePrescription('other', { ...blank, content: 'x'.repeat(2001) }))).toEqual(['content: 处方内容不能超过2000字']);
     expect(PRESCRIPTION_SCHEMAS.other.parse({ ...blank, content: '戒烟' })).toEqual({ patientId: 3, isBlank: false, content: '戒烟' });
   });
+
+  it('speaks English when asked (the web form in the English interface), naming the item by its English label', () => {
+    expect(messages(parsePrescription('diet', { ...blankPrescription('diet', 3), a41: true }, 'en'))).toEqual([
+      'a42: "TCM diet therapy" is ticked: please fill in "Diet-therapy recipe"',
+    ]);
+    expect(messages(parsePrescription('diet', blankPrescription('diet', 3), 'en'))).toEqual([': Please tick at least one item']);
+    expect(messages(parsePrescription('other', { ...blankPrescription('other', 3), content: ' ' }, 'en'))).toEqual([
+      'content: Please fill in the prescription',
+    ]);
+    // Every message of every kind's blank is free of Chinese in English.
+    for (const kind of Object.keys(PRESCRIPTION_SCHEMAS) as (keyof typeof PRESCRIPTION_SCHEMAS)[]) {
+      for (const message of messages(parsePrescription(kind, { ...blankPrescription(kind, 3), extra: 1 }, 'en'))) {
+        expect(message, message).not.toMatch(/\p{Script=Han}/u);
+      }
+    }
+  });
 });

@@ -20,11 +20,22 @@ export interface DatabaseOptions {
   /** A PGlite data folder or 'memory://'. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Called when PostgreSQL drops an idle pooled connection (a server restart, pg_terminate_backend).
+   * pg emits that as an 'error' event on the pool, which would crash the process if nobody listened;
+   * the pool replaces the connection on the next query.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+function logIdleConnectionError(error: Error): void {
+  process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', options.onIdleConnectionError ?? logIdleConnectionError);
     // Fail fast with a clear message if the server is unreachable.
     const client = await pool.connect();
     client.release();

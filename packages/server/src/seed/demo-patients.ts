@@ -8,6 +8,7 @@ import type { Actor, Ctx } from '../lib/context';
 import { createPatient, endManagement } from '../modules/patients/patient-service';
 import { createRecord } from '../modules/records/record-service';
 import type { SmsSender } from '../sms';
+import { issueSuggestedPrescriptions } from './demo-prescriptions';
 import {
   annex1Data,
   annex2Data,
@@ -150,6 +151,7 @@ async function managedPatient(s: SeedContext, story: ManagedStory) {
     return;
   }
   await baseline(s, id, p, enrolled, ['1', '2', '3', '4', '6']);
+  await issueSuggestedPrescriptions(at(s, enrolled - 1), id);
   for (let day = enrolled - 10; day > 5; day -= s.r.int(25, 40)) await record(s, id, '5', day, annex5Data(dateOf(s, day), s.r));
   const lastFollowUp = {
     upToDate: s.r.int(2, 12),

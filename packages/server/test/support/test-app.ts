@@ -1,7 +1,7 @@
 import { API_BASE, DEFAULT_INSTITUTIONS, TOKEN_HEADER } from '@tcm/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
-import { type Config, DEFAULT_SECURITY, type SecurityConfig } from '../../src/config';
+import { type Config, DEFAULT_SECURITY, DEFAULT_TIME_ZONE, type SecurityConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import type { RouteAccess } from '../../src/plugins/access';
 import { seedBaseline } from '../../src/seed/baseline';
@@ -52,6 +52,8 @@ export function testConfig(overrides: Partial<SecurityConfig> = {}): Config {
     admin: undefined,
     seedDemo: false,
     trustProxy: false,
+    exportConcurrency: 2,
+    timeZone: DEFAULT_TIME_ZONE,
     // Cheaper argon2 keeps the suite fast; the production parameters are covered by the config test.
     security: {
       ...DEFAULT_SECURITY,

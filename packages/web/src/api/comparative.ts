@@ -1,18 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ComparativePaths, type CreateComparativeBody } from '@tcm/contracts/api/comparative';
+import { ComparativePaths, type CreateComparativeBody, type comparativeListBody } from '@tcm/contracts/api/comparative';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
+import type { z } from 'zod';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 
-export interface ComparativeFilter {
+/** The list body of the contract; the role is typed as the comparison codes rather than coerced input. */
+export type ComparativeFilter = Omit<Partial<z.output<typeof comparativeListBody>>, 'page' | 'limit' | 'role'> & {
   page: number;
   limit: number;
   role?: ComparisonRole;
-  state?: 'running' | 'completed';
-  keyword?: string;
-  institutionId?: number;
-}
+};
 
 export const comparativeApi = {
   create: (body: CreateComparativeBody) => api.post<{ id: number }>(ComparativePaths.create, body),

@@ -114,7 +114,6 @@ function MemberFormDialog({ open }: { open: boolean }) {
         </>
       }
       width={520}
-      forceRender
       data-testid="add-member-form"
     >
       <Form<Values> form={form} layout="vertical" initialValues={{ gender: 'man' }} preserve={false}>

@@ -66,7 +66,6 @@ export function EnrolPatientDialog({ open, onClose }: { open: boolean; onClose: 
       onOk={onOk}
       onCancel={onClose}
       confirmLoading={enrol.isPending}
-      forceRender
       width={560}
       data-testid="enrol-dialog"
     >

@@ -17,28 +17,30 @@ interface Values {
 }
 
 /**
- * The seven Excel exports (spec §7). A doctor exports their own institution; the administrator one
- * institution or all. The file name comes from the server's Content-Disposition.
+ * The Excel exports of spec §7. Without `kinds` the dialog offers all seven (home screens); a list
+ * screen passes the exports whose rows it shows, the first preselected. A doctor exports their own
+ * institution; the administrator one institution or all. The file name comes from Content-Disposition.
  */
-export function ExportButton() {
+export function ExportButton({ kinds = EXPORT_KEYS }: { kinds?: readonly ExportKey[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button icon={<DownloadOutlined aria-hidden />} onClick={() => setOpen(true)}>
+      <Button icon={<DownloadOutlined aria-hidden />} onClick={() => setOpen(true)} data-testid="export-open">
         {t('exports.open')}
       </Button>
-      <ExportDialog open={open} onClose={() => setOpen(false)} />
+      <ExportDialog open={open} kinds={kinds} onClose={() => setOpen(false)} />
     </>
   );
 }
 
-function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function ExportDialog({ open, kinds, onClose }: { open: boolean; kinds: readonly ExportKey[]; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const isAdmin = useSessionStore((s) => s.isAdmin);
   const [isBusy, setIsBusy] = useState(false);
   const language = currentLanguage();
+  const nameOf = (key: ExportKey) => (language === 'en-US' ? EXPORT_NAMES[key].en : EXPORT_NAMES[key].zh);
 
   const onOk = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -69,15 +71,11 @@ function ExportDialog({ open, onClose }: { open: boolean; onClose: () => void })
       onOk={onOk}
       onCancel={onClose}
       confirmLoading={isBusy}
-      forceRender
       data-testid="export-dialog"
     >
-      <Form<Values> form={form} layout="vertical" initialValues={{ kind: 'annex7' }}>
+      <Form<Values> form={form} layout="vertical" initialValues={{ kind: kinds[0] }}>
         <Form.Item name="kind" label={t('exports.kind')} required>
-          <Select
-            aria-label={t('exports.kind')}
-            options={EXPORT_KEYS.map((key) => ({ value: key, label: language === 'en-US' ? EXPORT_NAMES[key].en : EXPORT_NAMES[key].zh }))}
-          />
+          <Select aria-label={t('exports.kind')} options={kinds.map((key) => ({ value: key, label: nameOf(key) }))} />
         </Form.Item>
         {isAdmin && (
           <Form.Item name="institutionId" label={t('fields.institution')} extra={t('exports.allInstitutions')}>

@@ -1,7 +1,7 @@
 import { LogoutOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
 import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
 import { Button, Divider, Popover } from 'antd';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { usePersonalCenter } from '../api/annex-queries';
@@ -31,10 +31,41 @@ export function PersonalCenter() {
   const [open, setOpen] = useState(false);
   const user = useSessionStore((s) => s.user);
   const start = useAddMemberStore((s) => s.start);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const contentRef = useRef<HTMLElement>(null);
+
+  // The popover renders at the end of the page, so Tab from the trigger would never reach it: focus
+  // moves into it on opening (the next Tab lands on the first figure link). Closing it while the focus
+  // is inside (Escape, which antd's click popover ignores, or following a link) hands the focus back
+  // to the trigger instead of losing it with the removed content.
+  const close = useCallback(() => {
+    const hadFocus = contentRef.current?.contains(document.activeElement) ?? false;
+    setOpen(false);
+    if (hadFocus) triggerRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!open) return;
+    const frame = requestAnimationFrame(() => contentRef.current?.focus());
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, close]);
 
   const content = (
-    <div style={{ width: 300, maxWidth: '80vw' }} data-testid="personal-center">
-      <PersonalCenterFigures enabled={open} onNavigate={() => setOpen(false)} />
+    <section
+      ref={contentRef}
+      tabIndex={-1}
+      className="popover-focus-target"
+      style={{ width: 300, maxWidth: '80vw' }}
+      aria-label={t('personalCenter.title', { name: user?.name ?? '' })}
+      data-testid="personal-center"
+    >
+      <PersonalCenterFigures enabled={open} onNavigate={close} />
       <Divider style={{ margin: '12px 0' }} />
       <div style={{ display: 'flex', gap: 8, justifyContent: 'space-between' }}>
         <Button
@@ -50,7 +81,7 @@ export function PersonalCenter() {
           {t('shell.logout')}
         </Button>
       </div>
-    </div>
+    </section>
   );
 
   return (
@@ -58,11 +89,12 @@ export function PersonalCenter() {
       trigger="click"
       placement="bottomRight"
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
       title={<span>{t('personalCenter.title', { name: user?.name ?? '' })}</span>}
       content={content}
     >
       <Button
+        ref={triggerRef}
         type="text"
         icon={<UserOutlined aria-hidden />}
         aria-label={t('personalCenter.open')}

@@ -70,7 +70,7 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const content = toContent(kind, values);
-    const parsed = parsePrescription(kind, content);
+    const parsed = parsePrescription(kind, content, lang);
     if (!parsed.success) {
       showErrors(parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message })));
       return;

@@ -46,7 +46,6 @@ export function ReasonDialog({ open, title, description, label, placeholder, sch
       confirmLoading={isPending}
       onOk={onOk}
       onCancel={onClose}
-      forceRender
       data-testid="reason-dialog"
     >
       {description && <p>{description}</p>}

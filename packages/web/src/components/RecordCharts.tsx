@@ -1,5 +1,6 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { annex3 } from '@tcm/contracts/instruments/annex3';
+import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -18,24 +19,58 @@ const MEASURES = [
   { key: 'weight', unit: 'kg', references: [] },
 ] as const;
 
-/** Points of one data item over every record that holds it (one point per day, the latest wins). */
-export function trendPoints(histories: Partial<Record<AnnexKey, AnnexRecord[]>>, key: string): LinePoint[] {
-  const byDate = new Map<string, { value: number; updatedAt: string }>();
+/** One value of a data item and the record it was read from. */
+export interface TrendPoint {
+  /** Unique per record: `${annex}-${recordId}`. */
+  key: string;
+  annex: AnnexKey;
+  recordId: number;
+  /** YYYY-MM-DD, the record's clinical date. */
+  date: string;
+  value: number;
+}
+
+interface Located {
+  point: TrendPoint;
+  createdAt: string;
+}
+
+/**
+ * Clinical date first; records of one day in the order they were created (then by id), so that
+ * editing a record does not move its point among that day's others.
+ */
+function byDateThenCreation(a: Located, b: Located): number {
+  return a.point.date.localeCompare(b.point.date) || a.createdAt.localeCompare(b.createdAt) || a.point.recordId - b.point.recordId;
+}
+
+/**
+ * Points of one data item, one per record that holds it (several records of one day are several
+ * points). The histories are the API's, which lists only records that are not voided.
+ */
+export function trendPoints(histories: Partial<Record<AnnexKey, AnnexRecord[]>>, key: string): TrendPoint[] {
+  const located: Located[] = [];
   for (const annex of TREND_ANNEXES) {
     for (const record of histories[annex] ?? []) {
       const value = record.data[key];
-      if (typeof value !== 'number') continue;
-      const date = record.filledAt.slice(0, 10);
-      const known = byDate.get(date);
-      if (!known || known.updatedAt < record.updatedAt) byDate.set(date, { value, updatedAt: record.updatedAt });
+      if (typeof value !== 'number' || !Number.isFinite(value)) continue;
+      const point = { key: `${annex}-${record.id}`, annex, recordId: record.id, date: record.filledAt.slice(0, 10), value };
+      located.push({ point, createdAt: record.createdAt });
     }
   }
-  return [...byDate.entries()].map(([date, { value }]) => ({ date, value })).sort((a, b) => a.date.localeCompare(b.date));
+  return located.sort(byDateThenCreation).map(({ point }) => point);
+}
+
+/** The chart's points, each saying which annex it came from (附件7 随访记录). */
+export function linePoints(points: readonly TrendPoint[], sourceOf: (annex: AnnexKey) => string): LinePoint[] {
+  return points.map((p) => ({ key: p.key, date: p.date, value: p.value, source: sourceOf(p.annex) }));
 }
 
 /** FPG, 2h-PG, HbA1c and weight of the patient's records over time. */
 export function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey, AnnexRecord[]>> }) {
   const { t } = useTranslation();
+  const lang = useInstrumentLang();
+  const sourceOf = (annex: AnnexKey) => t('instrument.trendSource', { annex, name: getInstrument(annex)?.title[lang] ?? '' });
+  const headers = { date: t('instrument.recordDate'), source: t('instrument.trendSourceHeader') };
   return (
     <Card
       size="small"
@@ -49,9 +84,10 @@ export function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey
             <ChartLine
               title={t(`instrument.measures.${measure.key}`)}
               unit={measure.unit}
-              points={trendPoints(histories, measure.key)}
+              points={linePoints(trendPoints(histories, measure.key), sourceOf)}
               references={measure.references.map((value) => ({ value, label: String(value) }))}
               emptyText={t('instrument.chartEmpty')}
+              headers={headers}
             />
           </Col>
         ))}

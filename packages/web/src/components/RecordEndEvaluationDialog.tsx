@@ -5,6 +5,7 @@ import { Alert, Modal } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildInstrumentContext, type ContextPatient } from '../instruments/context';
+import { useInstrumentLang } from '../instruments/lang';
 import { RecordEditor } from './RecordEditor';
 
 interface Props {
@@ -19,7 +20,8 @@ interface Props {
 /** 结束管理评估 (annex 8): saving it ends the patient's management on the server. */
 export function RecordEndEvaluationDialog({ open, patientId, patient, histories, onClose, onEnded }: Props) {
   const { t } = useTranslation();
-  const context = useMemo(() => buildInstrumentContext('8', patient, histories), [patient, histories]);
+  const lang = useInstrumentLang();
+  const context = useMemo(() => ({ ...buildInstrumentContext('8', patient, histories), lang }), [patient, histories, lang]);
   return (
     <Modal
       open={open}

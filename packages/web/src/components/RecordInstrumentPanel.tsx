@@ -23,9 +23,10 @@ export function RecordInstrumentPanel({ def, patientId, patient, histories, isLo
   const [editing, setEditing] = useState<AnnexRecord | null>(null);
   // A fresh blank form after each save: the key remounts the editor.
   const [round, setRound] = useState(0);
+  // Validation speaks the interface language (the server's own check answers in Chinese).
   const context = useMemo(
-    () => buildInstrumentContext(def.key, patient, histories, editing?.id),
-    [def.key, patient, histories, editing?.id],
+    () => ({ ...buildInstrumentContext(def.key, patient, histories, editing?.id), lang }),
+    [def.key, patient, histories, editing?.id, lang],
   );
   const records = histories[def.key] ?? [];
 

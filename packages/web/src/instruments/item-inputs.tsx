@@ -1,4 +1,5 @@
 import type { Lang, LeafItem } from '@tcm/contracts/instruments/types';
+import { unitText } from '@tcm/contracts/instruments/units';
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
@@ -36,7 +37,7 @@ function NumberInput(props: ItemInputProps<Extract<LeafItem, { type: 'number' }>
       value={typeof value === 'number' || typeof value === 'string' ? (value as number) : null}
       // No min/max here: clamping would hide a typo instead of naming it; the engine checks the range.
       step={10 ** -item.decimals}
-      suffix={item.unit}
+      suffix={item.unit ? unitText(item.unit, props.lang) : undefined}
       style={{ width: 200 }}
       onChange={(next) => props.onChange(next ?? undefined)}
     />

@@ -3,8 +3,12 @@ import { create } from 'zustand';
 /** Which cohort the home worklist shows; /index/{type} sets it. */
 export const HOME_TYPES = ['all', 'managed', 'comparison'] as const;
 export type HomeType = (typeof HOME_TYPES)[number];
-/** normal: every patient in management ordered by the server; overdue: only those past the 15 days. */
-export const HOME_STATE_TYPES = ['normal', 'overdue'] as const;
+/**
+ * The worklist's view: normal, every patient in management, the next follow-up due first; dueSoon,
+ * due within DUE_SOON_DAYS; overdue, past the group's interval (the managed group's 15-day list).
+ */
+export const HOME_STATE_TYPES = ['normal', 'dueSoon', 'overdue'] as const;
+export const DUE_SOON_DAYS = 7;
 export type HomeStateType = (typeof HOME_STATE_TYPES)[number];
 
 interface HomeState {

@@ -45,11 +45,11 @@ export async function comparativeRoutes(app: FastifyInstance) {
     },
     handler: async (req) => {
       const institutionId = scopedInstitution(req.ctx, req.body.institutionId);
-      const { role, state, keyword, overdueOnly, page, limit } = req.body;
+      const { role, state, keyword, overdueOnly, dueWithinDays, sort, page, limit } = req.body;
       return ok(
         await listPatientPage(
           req.ctx,
-          { cohort: 'comparison', comparisonRole: role, institutionId, state, keyword, overdueOnly },
+          { cohort: 'comparison', comparisonRole: role, institutionId, state, keyword, overdueOnly, dueWithinDays, sort },
           page,
           limit,
         ),

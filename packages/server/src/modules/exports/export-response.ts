@@ -8,6 +8,7 @@ import { writeAudit } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
+import type { ExportGate } from './export-gate';
 import type { AnySheet, ExportDefinition, ExportScope } from './sheet';
 import { ExportAborted, writeWorkbook } from './workbook-stream';
 
@@ -100,15 +101,22 @@ async function streamExport(
   output.destroy(outcome === 'aborted' ? undefined : failure instanceof Error ? failure : new Error(String(failure)));
 }
 
-export async function sendExport(req: FastifyRequest, reply: FastifyReply, query: ExportQuery, definition: ExportDefinition) {
+export async function sendExport(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  query: ExportQuery,
+  definition: ExportDefinition,
+  gate: ExportGate,
+) {
   const scope = await resolveScope(req.ctx, query);
   const sheets = definition.sheets(req.ctx, scope);
+  const release = gate.enter();
   const output = new PassThrough();
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', contentDisposition(EXPORT_NAMES[definition.key], scope.today))
     // Full ID and phone numbers: never kept by a proxy or the browser cache.
     .header('cache-control', 'no-store');
-  void streamExport(req, definition, scope, sheets, output);
+  void streamExport(req, definition, scope, sheets, output).finally(release);
   return reply.send(output);
 }

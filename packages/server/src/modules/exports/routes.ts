@@ -2,14 +2,17 @@ import { ExportPaths, exportQuery } from '@tcm/contracts/api/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_DEFINITIONS } from './definitions';
+import { ExportGate } from './export-gate';
 import { sendExport } from './export-response';
 
 /**
  * The seven Excel exports (issue 7). Open to doctors (their institution) and the admin (all, or one by
- * `institutionId`); a 200 is an .xlsx file, anything else the JSON envelope.
+ * `institutionId`); a 200 is an .xlsx file, anything else the JSON envelope. At most `concurrency`
+ * stream at once (one gate for all seven).
  */
-export async function exportRoutes(app: FastifyInstance) {
+export const exportRoutes = (concurrency: number) => async (app: FastifyInstance) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const gate = new ExportGate(concurrency);
   for (const definition of EXPORT_DEFINITIONS) {
     r.get(ExportPaths[definition.key], {
       config: { access: 'authenticated' },
@@ -20,7 +23,7 @@ export async function exportRoutes(app: FastifyInstance) {
           'Answers an .xlsx file (Content-Disposition with the Chinese name in filename*) whose second sheet is the codebook; refusals and bad filters answer the JSON envelope.',
         querystring: exportQuery,
       },
-      handler: (req, reply) => sendExport(req, reply, req.query, definition),
+      handler: (req, reply) => sendExport(req, reply, req.query, definition, gate),
     });
   }
-}
+};

@@ -3,7 +3,7 @@ import { patients } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { assertInstitutionAccess, todayOf } from '../../lib/scope';
-import { institutionJoin, isCompletedSql, isDismissedSql, isOverdueSql, patientColumns, toListItem } from './patient-view';
+import { dueDateSql, institutionJoin, isCompletedSql, isDismissedSql, isOverdueSql, patientColumns, toListItem } from './patient-view';
 
 export interface PatientFilter {
   cohort: 'managed' | 'comparison';
@@ -14,6 +14,10 @@ export interface PatientFilter {
   /** The unfilled list: overdue and not dismissed with deleteFromIncompleteList. */
   overdueOnly?: boolean | undefined;
   keyword?: string | undefined;
+  /** In management and due from today to today + N days. */
+  dueWithinDays?: number | undefined;
+  /** dueDate: earliest next follow-up first; recent (default): latest enrolled first. */
+  sort?: 'recent' | 'dueDate' | undefined;
 }
 
 function escapeLike(value: string): string {
@@ -27,6 +31,12 @@ export function patientConditions(filter: PatientFilter, today: string): SQL | u
   if (filter.state) conditions.push(eq(patients.endManagement, filter.state === 'completed'));
   if (filter.fillStatus) conditions.push(filter.fillStatus === 'completed' ? isCompletedSql : sql`not ${isCompletedSql}`);
   if (filter.overdueOnly) conditions.push(isOverdueSql(today), sql`not ${isDismissedSql}`);
+  if (filter.dueWithinDays !== undefined) {
+    conditions.push(
+      eq(patients.endManagement, false),
+      sql`${dueDateSql} between ${today}::date and ${today}::date + ${filter.dueWithinDays}::int`,
+    );
+  }
   const keyword = filter.keyword?.trim();
   if (keyword) {
     const upper = keyword.toUpperCase();
@@ -41,13 +51,16 @@ export function patientConditions(filter: PatientFilter, today: string): SQL | u
   return and(...conditions);
 }
 
-/** One page of patients with their derived facts; overdue patients first on the unfilled list. */
+/**
+ * One page of patients with their derived facts. Worklists (the unfilled list, sort by due date, due
+ * soon) put the longest-waiting patient first: the due date is the last follow-up plus the group's
+ * interval, so within one cohort it orders like the last follow-up.
+ */
 export async function listPatientPage(ctx: Ctx, filter: PatientFilter, page: number, limit: number) {
   const today = todayOf(ctx);
   const where = patientConditions(filter, today);
-  const order = filter.overdueOnly
-    ? [asc(sql`coalesce(${patients.lastFollowUpDate}, ${patients.enrolledAt})`), asc(patients.id)]
-    : [desc(patients.id)];
+  const byDueDate = filter.overdueOnly || filter.sort === 'dueDate' || filter.dueWithinDays !== undefined;
+  const order = byDueDate ? [asc(dueDateSql), asc(patients.id)] : [desc(patients.id)];
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select(patientColumns(today))

@@ -26,6 +26,8 @@ export async function listUsers({ ctx, input }: ServiceCall<UserListBody>) {
       fillStatus: input.fillStatus,
       overdueOnly: input.overdueOnly,
       keyword: input.keyword,
+      dueWithinDays: input.dueWithinDays,
+      sort: input.sort,
     },
     input.page,
     input.limit,

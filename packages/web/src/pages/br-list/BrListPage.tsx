@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { ExportButton } from '../../components/ExportDialog';
 import { ManagedPatientActions } from '../../components/ManagedPatientActions';
 import { PageHeader } from '../../components/PageHeader';
 import { PatientTable } from '../../components/PatientTable';
@@ -28,7 +29,10 @@ function BrList({ type }: { type: 'running' | 'completed' }) {
   const title = t(`brList.title.${type}`);
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader
+        title={title}
+        extra={<ExportButton kinds={type === 'completed' ? ['stopManaged', 'annex1To9'] : ['annex7', 'registerFillIn', 'annex1To9']} />}
+      />
       <div className="toolbar">
         <Input.Search
           allowClear

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useComparativeList, useEndComparative, useRemoveComparative } from '../../api/comparative';
 import { toast } from '../../app/toast';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { ExportButton } from '../../components/ExportDialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PatientTable } from '../../components/PatientTable';
 import { ReasonDialog } from '../../components/ReasonDialog';
@@ -41,9 +42,14 @@ function ComparisonListInner({ role }: { role: ComparisonRole }) {
       <PageHeader
         title={title}
         extra={
-          <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => startAddMember(role)}>
-            {t('personalCenter.addMember')}
-          </Button>
+          <>
+            <ExportButton
+              kinds={role === 1 ? ['stopComparativeDiabetes', 'annex1To9'] : ['stopComparativePreDiabetes', 'annex7', 'annex1To9']}
+            />
+            <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => startAddMember(role)}>
+              {t('personalCenter.addMember')}
+            </Button>
+          </>
         }
       />
       <div className="toolbar">

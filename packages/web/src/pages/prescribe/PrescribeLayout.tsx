@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { usePrescriptionHistoryLists } from '../../api/prescriptions';
 import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { ExportButton } from '../../components/ExportDialog';
 import { PatientPanel } from '../../components/PatientPanel';
 import { SectionNav } from '../../components/SectionNav';
 import { usePatientStore } from '../../stores/patient';
@@ -26,16 +27,24 @@ function Prescribe() {
   usePrescriptionHistoryLists(managed ? patientId : null);
   const active = pathname === '/prescribe' ? '/prescribe/index' : pathname;
 
+  // Every prescription of the institution, whichever patient is open (or none).
+  const exportBar = (
+    <div className="toolbar toolbar-end">
+      <ExportButton kinds={['prescriptions']} />
+    </div>
+  );
   if (!hasPatient) {
     return (
       <>
         <h2 className="visually-hidden">{t('prescribe.title')}</h2>
+        {exportBar}
         <PatientPanel />
       </>
     );
   }
   return (
     <>
+      {exportBar}
       <PatientPanel />
       <SectionNav
         label={t('prescribe.navLabel')}

@@ -8,6 +8,7 @@ import { useFillStatusList } from '../../api/annex-queries';
 import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { EnrolPatientDialog } from '../../components/EnrolPatientDialog';
+import { ExportButton } from '../../components/ExportDialog';
 import { ManagedPatientActions } from '../../components/ManagedPatientActions';
 import { PageHeader } from '../../components/PageHeader';
 import { PatientTable } from '../../components/PatientTable';
@@ -65,9 +66,14 @@ function UserList({ type }: { type: ListType }) {
       <PageHeader
         title={title}
         extra={
-          <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setIsEnrolOpen(true)}>
-            {t('enrol.open')}
-          </Button>
+          <>
+            <ExportButton
+              kinds={type === 'completed' ? ['registerFillIn', 'stopManaged', 'annex1To9'] : ['registerFillIn', 'annex7', 'annex1To9']}
+            />
+            <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setIsEnrolOpen(true)}>
+              {t('enrol.open')}
+            </Button>
+          </>
         }
       />
       {type === 'running' && (

@@ -1,0 +1,110 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { axisDates, ChartLine, type LinePoint, pointText, sameDayOffsets, sortedPoints } from './ChartLine';
+
+const HEADERS = { date: '记录日期', source: '来源' };
+
+const SAME_DAY: LinePoint[] = [
+  { key: '7-12', date: '2026-03-01', value: 6.4, source: '附件7 随访记录' },
+  { key: '1-10', date: '2026-03-01', value: 6.5, source: '附件1 诊断记录' },
+  { key: '9-30', date: '2026-02-01', value: 7.2, source: '附件9 2型糖尿病患者随访服务记录表' },
+];
+
+function render(points: LinePoint[]): string {
+  return renderToStaticMarkup(<ChartLine title="空腹血糖" unit="mmol/L" points={points} emptyText="暂无数据" headers={HEADERS} />);
+}
+
+function count(html: string, pattern: RegExp): number {
+  return [...html.matchAll(pattern)].length;
+}
+
+describe('sortedPoints', () => {
+  it('orders by date and keeps the given order within a day', () => {
+    expect(sortedPoints(SAME_DAY).map((p) => p.key)).toEqual(['9-30', '7-12', '1-10']);
+  });
+});
+
+describe('sameDayOffsets', () => {
+  it('spreads points of one day symmetrically and leaves single points on their day', () => {
+    const sorted = sortedPoints(SAME_DAY);
+    expect(sameDayOffsets(sorted)).toEqual([0, -3, 3]);
+  });
+
+  it('spreads three points of one day around the middle one', () => {
+    const three = ['a', 'b', 'c'].map((key) => ({ key, date: '2026-03-01', value: 1 }));
+    expect(sameDayOffsets(three)).toEqual([-6, 0, 6]);
+  });
+});
+
+describe('axisDates', () => {
+  it('labels the first and the last day', () => {
+    expect(axisDates(sortedPoints(SAME_DAY))).toEqual(['2026-02-01', '2026-03-01']);
+  });
+
+  it('labels a shared day once, however many points it has', () => {
+    expect(axisDates(SAME_DAY.slice(0, 2))).toEqual(['2026-03-01']);
+  });
+
+  it('labels nothing without points', () => {
+    expect(axisDates([])).toEqual([]);
+  });
+});
+
+describe('pointText', () => {
+  it('names the date, the source and the value', () => {
+    expect(pointText({ key: '7-1', date: '2026-03-01', value: 6.4, source: '附件7 随访记录' })).toBe('2026-03-01 附件7 随访记录: 6.4');
+  });
+
+  it('leaves the source out when there is none', () => {
+    expect(pointText({ key: 'x', date: '2026-03-01T00:00:00Z', value: 70 })).toBe('2026-03-01: 70');
+  });
+});
+
+describe('ChartLine markup', () => {
+  it('draws every point of a shared day, with a tooltip each, on the line', () => {
+    const html = render(SAME_DAY);
+    expect(count(html, /<circle /g)).toBe(3);
+    expect(html).toContain('<title>2026-03-01 附件7 随访记录: 6.4</title>');
+    expect(html).toContain('<title>2026-03-01 附件1 诊断记录: 6.5</title>');
+    const line = /<polyline points="([^"]+)"/.exec(html)?.[1] ?? '';
+    const xs = line.split(' ').map((pair) => Number(pair.split(',')[0]));
+    expect(xs).toHaveLength(3);
+    expect(new Set(xs).size).toBe(3);
+  });
+
+  it('lists every point in the text alternative, with its source, in date order', () => {
+    const html = render(SAME_DAY);
+    const rows = [...html.matchAll(/<tr><th scope="row">([^<]+)<\/th><td>([^<]*)<\/td><td>([^<]+)<\/td><\/tr>/g)].map((m) => m.slice(1));
+    expect(rows).toEqual([
+      ['2026-02-01', '附件9 2型糖尿病患者随访服务记录表', '7.2'],
+      ['2026-03-01', '附件7 随访记录', '6.4'],
+      ['2026-03-01', '附件1 诊断记录', '6.5'],
+    ]);
+    expect(html).toContain('<th scope="col">来源</th>');
+    expect(html).toContain('<th scope="col">空腹血糖（mmol/L）</th>');
+  });
+
+  it('writes a day shared by every point once under the axis', () => {
+    const html = render(SAME_DAY.slice(0, 2));
+    expect(count(html, /text-anchor="middle" fill="#595959">2026-03-01</g)).toBe(1);
+    expect(count(html, />2026-03-01<\/text>/g)).toBe(1);
+  });
+
+  it('stays an accessible image with a name', () => {
+    const html = render(SAME_DAY);
+    expect(html).toContain('role="img" aria-label="空腹血糖（mmol/L）"');
+    expect(html).toContain('<caption>空腹血糖（mmol/L）</caption>');
+  });
+
+  it('omits the source column when no point has a source', () => {
+    const html = render([{ key: 'a', date: '2026-03-01', value: 70 }]);
+    expect(html).not.toContain('来源');
+    expect(html).toContain('<tr><th scope="row">2026-03-01</th><td>70</td></tr>');
+  });
+
+  it('shows the empty text without a chart when there are no points', () => {
+    const html = render([]);
+    expect(html).toContain('暂无数据');
+    expect(html).not.toContain('<svg');
+  });
+});
