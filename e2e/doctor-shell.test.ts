@@ -18,6 +18,7 @@ import {
   spaGoto,
   toastTexts,
   waitForHeading,
+  waitForMotion,
   waitForText,
 } from './support/shell';
 
@@ -60,6 +61,7 @@ describe('the doctor in the shell (issue 4)', () => {
     await page.getByRole('button', { name: '个人中心' }).click();
     await page.getByTestId('personal-center').waitFor({ state: 'visible' });
     await page.getByTestId('personal-center').getByTestId('value-managementTeamCount').waitFor({ state: 'visible' });
+    await waitForMotion(page);
   };
 
   beforeAll(async () => {
@@ -171,7 +173,7 @@ describe('the doctor in the shell (issue 4)', () => {
       }
       if (!(await page.getByTestId('personal-center').isVisible())) await openPopover(page);
       await page.getByTestId('personal-center').getByTestId(`figure-${key}`).click();
-      await page.waitForURL((url) => url.pathname === to);
+      await expect.poll(() => new URL(page.url()).pathname, { message: `figure ${key} leads to ${to}`, timeout: 15_000 }).toBe(to);
       await page.getByTestId('personal-center').waitFor({ state: 'hidden' });
     }
   });
