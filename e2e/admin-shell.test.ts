@@ -1,6 +1,7 @@
 import type { LoginResult } from '@tcm/contracts/api/auth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMotion } from './support/antd';
 import { api } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { screenshot } from './support/browser';
@@ -136,6 +137,7 @@ describe('the administrator in the shell (issue 4)', () => {
     const menu = page.locator('.ant-dropdown:visible .ant-dropdown-menu-item');
     await expect.poll(() => menu.allInnerTexts()).toEqual(['退出登录']);
     await screenshot(page, 'admin-menu');
+    await waitForMotion(page);
     await menu.first().click();
     await page.waitForURL((url) => url.pathname === '/login/admin');
     await waitForHeading(page, '管理员登录');

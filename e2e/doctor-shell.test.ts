@@ -2,7 +2,7 @@ import type { LoginResult } from '@tcm/contracts/api/auth';
 import { makeResidentId } from '@tcm/contracts/clinical/resident-id';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseOption } from './support/antd';
+import { chooseOption, waitForMotion } from './support/antd';
 import { api } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { screenshot } from './support/browser';
@@ -18,7 +18,6 @@ import {
   spaGoto,
   toastTexts,
   waitForHeading,
-  waitForMotion,
   waitForText,
 } from './support/shell';
 

@@ -1,4 +1,15 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Waits until the overlays (popovers, dropdowns, modals) have finished their opening and closing
+ * animations. antd's popover zooms in from its corner: a click aimed while it is still moving can land
+ * on the row above the intended link.
+ */
+export async function waitForMotion(page: Page): Promise<void> {
+  const moving = '[class*="-appear"], [class*="-enter"], [class*="-leave"]';
+  await expect.poll(() => page.locator(moving).count(), { timeout: 20_000 }).toBe(0);
+}
 
 /**
  * Picks an option of an Ant Design Select. Its accessible listbox is visually hidden; the visible
@@ -6,5 +17,6 @@ import type { Page } from 'playwright-core';
  */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
+  await waitForMotion(page);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }

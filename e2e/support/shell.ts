@@ -59,16 +59,6 @@ export async function waitForIdle(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[class*="-leave"]').count(), { timeout: 20_000 }).toBe(0);
 }
 
-/**
- * Waits until the overlays (popovers, dropdowns, modals) have finished their opening and closing
- * animations. antd's popover zooms in from its corner: a click aimed while it is still moving can land
- * on the row above the intended link.
- */
-export async function waitForMotion(page: Page): Promise<void> {
-  const moving = '[class*="-appear"], [class*="-enter"], [class*="-leave"]';
-  await expect.poll(() => page.locator(moving).count(), { timeout: 20_000 }).toBe(0);
-}
-
 export interface ScreenViolation {
   screen: string;
   id: string;
