@@ -42,6 +42,8 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
   const columns = historyColumns(def).map((column) => ({
     key: column.key,
     title: lang === 'zh' ? column.header : column.headerEn,
+    // Dates and measured values read badly broken over two lines; the region scrolls instead.
+    className: column.type === 'date' || column.type === 'number' ? 'cell-nowrap' : undefined,
     render: (_: unknown, record: AnnexRecord) => {
       if (column.source === 'derived') {
         const key = column.path.join('.');

@@ -54,6 +54,11 @@ const textOf = (el: El): string =>
     .trim();
 const hasClass = (el: El, name: string) => (el.attrs.class ?? '').split(/\s+/).includes(name);
 
+/** The section titles: the legends of the form's section fieldsets (a questionnaire has its own). */
+function sectionLegends(page: { elements: El[] }): string[] {
+  return page.elements.filter((el) => el.tag === 'legend' && el.parent !== null && hasClass(el.parent, 'instrument-section')).map(textOf);
+}
+
 function ancestor(el: El, test: (candidate: El) => boolean): El | undefined {
   for (let node = el.parent; node; node = node.parent) if (test(node)) return node;
   return undefined;
@@ -218,7 +223,7 @@ describe('items and show-when', () => {
 
   it.each(cases)('%s: titles every section that has a visible item', (_, def) => {
     const page = emptyPage(def);
-    const legends = page.elements.filter((el) => el.tag === 'legend').map(textOf);
+    const legends = sectionLegends(page);
     const visible = new Set(visibleItems(def, emptyValues(def)).map((item) => item.key));
     const expected = def.sections.filter((section) => section.items.some((item) => visible.has(item.key)));
     expect(legends).toEqual(expected.map((section) => section.title.zh));
@@ -384,9 +389,19 @@ describe('CCMQ (annex 3)', () => {
   it('sits under its section legend with the instruction and the progress', () => {
     const page = emptyPage(ccmq);
     const questionnaire = ccmq.sections.find((section) => section.items.includes(likert));
-    expect(page.elements.filter((el) => el.tag === 'legend').map(textOf)).toContain(questionnaire?.title.zh);
+    expect(sectionLegends(page)).toContain(questionnaire?.title.zh);
     expect(page.html).toContain(likert.instruction?.zh);
     expect(page.html).toContain('已答 0 / 60 题');
+  });
+
+  it('is one fieldset whose legend names the questionnaire, holding every question', () => {
+    const page = emptyPage(ccmq);
+    const [fieldset, ...others] = page.elements.filter((el) => el.attrs['data-testid'] === `likert-${likert.key}`);
+    expect(others).toHaveLength(0);
+    expect(fieldset?.tag).toBe('fieldset');
+    const legend = fieldset?.children.find((child): child is El => typeof child !== 'string' && child.tag === 'legend');
+    expect(legend && textOf(legend)).toBe(likert.label.zh);
+    expect(questionRows(page).every((row) => ancestor(row, (node) => node === fieldset))).toBe(true);
   });
 
   it('has exactly one sex-specific question (shire6)', () => {
@@ -429,7 +444,7 @@ describe('en-US', () => {
     const values = { ...emptyValues(def), ...openValues(def) };
     for (const item of visibleItems(def, values)) expect(renderedLabel(page, item), item.key).toBe(item.label.en);
     for (const { path, item } of renderedLeaves(def, page)) expect(renderedLabel(page, item, path), path).toBe(item.label.en);
-    const legends = page.elements.filter((el) => el.tag === 'legend').map(textOf);
+    const legends = sectionLegends(page);
     expect(legends).toEqual(def.sections.map((section) => section.title.en));
   });
 

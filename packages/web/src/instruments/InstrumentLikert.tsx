@@ -19,7 +19,8 @@ export function InstrumentLikert({ form, item, prefix }: { form: InstrumentFormA
   const itemError = form.state.errors[item.key];
 
   return (
-    <div className="instrument-likert" data-testid={`likert-${item.key}`}>
+    <fieldset className="instrument-likert" data-testid={`likert-${item.key}`}>
+      <legend className="visually-hidden">{item.label[lang]}</legend>
       {item.instruction && <p className="instrument-likert-instruction">{item.instruction[lang]}</p>}
       <p aria-live="polite" className="instrument-likert-progress">
         {t('instrument.answered', { count: answered, total: item.questions.length })}
@@ -66,7 +67,7 @@ export function InstrumentLikert({ form, item, prefix }: { form: InstrumentFormA
           </Fragment>
         );
       })}
-    </div>
+    </fieldset>
   );
 }
 
