@@ -6,7 +6,7 @@ import { screenshot } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
 import type { SmsReceiver } from './support/sms-receiver';
 
-describe('a new doctor registers, waits for review, and signs in (issue 2)', () => {
+describe('a new doctor registers, waits for review, and signs in; a doctor resets a forgotten password (issue 2)', () => {
   let journey: Journey;
   let sms: SmsReceiver;
   let server: RunningApp;
@@ -76,5 +76,49 @@ describe('a new doctor registers, waits for review, and signs in (issue 2)', () 
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('forgotten password: 忘记密码 → code by SMS → new password → the old one is refused, the new one signs in', async () => {
+    const page = await journey.fresh();
+    const mobile = '13900000002'; // 李医生 of the demo data, in this journey's own database
+    const newPassword = 'Forgotten2026ok';
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: '忘记密码' }).click();
+    await page.waitForURL((url) => url.pathname === '/resetpw');
+
+    // No code goes out until the mobile number is valid; the field says why.
+    const sentBefore = sms.messages.length;
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => page.getByText('请输入手机号').count()).toBeGreaterThan(0);
+    await page.getByLabel('手机号').fill('1390000');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect.poll(() => page.getByText('手机号格式不正确').count()).toBeGreaterThan(0);
+    expect(sms.messages.length).toBe(sentBefore);
+
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const code = await sms.waitForCode(mobile);
+    await expect.poll(() => page.getByRole('button', { name: /秒后重新获取/ }).isDisabled()).toBe(true);
+    await page.getByLabel('短信验证码').fill(code);
+    await page.getByLabel('新密码').fill(newPassword);
+    await page.getByLabel('确认密码').fill(`${newPassword}x`);
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await expect.poll(() => page.getByText('两次输入的密码不一致').count()).toBeGreaterThan(0);
+    await page.getByLabel('确认密码').fill(newPassword);
+    await screenshot(page, 'reset-password-filled');
+    await page.getByRole('button', { name: '重置密码' }).click();
+    await expect.poll(() => page.getByText('密码已重置').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: '返回登录' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await page.getByLabel('手机号').fill(mobile);
+    await page.getByLabel('密码').fill('Doctor#2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.getByText('账号或密码错误').count()).toBeGreaterThan(0);
+    await page.getByLabel('密码').fill(newPassword);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await expect.poll(() => page.getByText('您好，李医生').count()).toBeGreaterThan(0);
   });
 });

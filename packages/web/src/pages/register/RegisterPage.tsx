@@ -1,6 +1,6 @@
 import { registerBody } from '@tcm/contracts/api/auth';
-import { mobileSchema, passwordSchema, personNameSchema, smsCodeSchema } from '@tcm/contracts/api/validators';
-import { Alert, Button, Form, Input, Result, Space } from 'antd';
+import { mobileSchema, passwordSchema, personNameSchema } from '@tcm/contracts/api/validators';
+import { Alert, Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { LOGIN_PATH } from '../../app/routes-meta';
 import { AuthLayout } from '../../components/AuthLayout';
 import { isValid, zodRule } from '../../components/form-rules';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
-import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { SmsCodeField } from '../../components/SmsCodeField';
 import { translateValidation } from '../../i18n';
 
 interface Values {
@@ -119,30 +119,7 @@ export default function RegisterPage() {
         >
           <Input.Password placeholder={t('account.confirmPlaceholder')} autoComplete="new-password" maxLength={64} />
         </Form.Item>
-        <Form.Item label={t('account.code')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[zodRule(smsCodeSchema)]}>
-              <Input
-                placeholder={t('account.codePlaceholder')}
-                aria-label={t('account.code')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-              />
-            </Form.Item>
-            <SmsCodeButton
-              purpose="register"
-              getMobile={async () => {
-                try {
-                  const { mobile } = await form.validateFields(['mobile']);
-                  return mobileSchema.parse(mobile);
-                } catch {
-                  return null;
-                }
-              }}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField form={form} purpose="register" />
         <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
           {t('register.submit')}
         </Button>

@@ -1,6 +1,6 @@
 import { changePasswordInput } from '@tcm/contracts/api/auth';
-import { mobileSchema, passwordSchema, smsCodeSchema } from '@tcm/contracts/api/validators';
-import { Alert, Button, Form, Input, Result, Space } from 'antd';
+import { mobileSchema, passwordSchema } from '@tcm/contracts/api/validators';
+import { Alert, Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { ApiError } from '../../api/client';
 import { LOGIN_PATH } from '../../app/routes-meta';
 import { AuthLayout } from '../../components/AuthLayout';
 import { zodRule } from '../../components/form-rules';
-import { SmsCodeButton } from '../../components/SmsCodeButton';
+import { SmsCodeField } from '../../components/SmsCodeField';
 import { translateValidation } from '../../i18n';
 
 interface Values {
@@ -62,30 +62,7 @@ export default function ResetPasswordPage() {
         <Form.Item name="mobile" label={t('fields.mobile')} required rules={[zodRule(mobileSchema)]}>
           <Input placeholder={t('fields.mobilePlaceholder')} autoComplete="username" inputMode="numeric" maxLength={11} />
         </Form.Item>
-        <Form.Item label={t('account.code')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="code" noStyle rules={[zodRule(smsCodeSchema)]}>
-              <Input
-                placeholder={t('account.codePlaceholder')}
-                aria-label={t('account.code')}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
-              />
-            </Form.Item>
-            <SmsCodeButton
-              purpose="resetPassword"
-              getMobile={async () => {
-                try {
-                  const { mobile } = await form.validateFields(['mobile']);
-                  return mobileSchema.parse(mobile);
-                } catch {
-                  return null;
-                }
-              }}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField form={form} purpose="resetPassword" />
         <Form.Item
           name="password"
           label={t('resetpw.newPassword')}
