@@ -49,14 +49,23 @@ export async function waitForHeading(page: Page, name: string | RegExp): Promise
 }
 
 /**
- * Waits until no antd spinner or skeleton is showing and nothing is mid leave-animation (a toast fading
- * out is half transparent, which axe would report as low contrast), so screenshots and axe see the
- * settled screen.
+ * Waits until no antd spinner or skeleton is showing, nothing is mid leave-animation (a toast fading
+ * out is half transparent, which axe would report as low contrast) and no finite CSS transition or
+ * animation is running (a table un-dimming after a load, a menu item's highlight moving), so
+ * screenshots and axe see the settled screen. Endless animations (a spinner icon) do not count.
  */
 export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => page.locator('[class*="-leave"]').count(), { timeout: 20_000 }).toBe(0);
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 export interface ScreenViolation {
