@@ -10,7 +10,7 @@ import {
   ADMIN,
   apiSignIn,
   checkScreen,
-  dialog,
+  openDialog,
   openSignedIn,
   PENDING_DOCTOR,
   registerDoctorViaApi,
@@ -74,8 +74,7 @@ describe('the administrator in the shell (issue 4)', () => {
     await screenshot(page, 'admin-bell-badge');
 
     await bell.click();
-    const reminder = dialog(page, '医生注册审核提醒');
-    await reminder.waitFor({ state: 'visible' });
+    const reminder = await openDialog(page, '医生注册审核提醒');
     expect(await reminder.locator('.confirm-text').allInnerTexts()).toEqual([
       `有医生提交了注册申请（${pending} 条待审核），请尽快审核。`,
       '审核结果将通过短信发送给医生。',
@@ -90,8 +89,7 @@ describe('the administrator in the shell (issue 4)', () => {
 
     // Approve 王医生 through the confirmation dialog.
     await page.getByRole('button', { name: `通过 ${PENDING_DOCTOR.name} 的注册申请` }).click();
-    const approve = dialog(page, '通过注册申请');
-    await approve.waitFor({ state: 'visible' });
+    const approve = await openDialog(page, '通过注册申请');
     expect(await approve.locator('.confirm-text').allInnerTexts()).toEqual([
       `确定通过 ${PENDING_DOCTOR.name} 的注册申请吗？`,
       '审核结果将通过短信通知该医生。',
@@ -107,8 +105,7 @@ describe('the administrator in the shell (issue 4)', () => {
 
     // Reject with a reason: the reason is required.
     await page.getByRole('button', { name: `驳回 ${REJECTED.name} 的注册申请` }).click();
-    const reject = dialog(page, '驳回注册申请');
-    await reject.waitFor({ state: 'visible' });
+    const reject = await openDialog(page, '驳回注册申请');
     expect(await reject.textContent()).toContain(`驳回 ${REJECTED.name} 的注册申请，原因将通过短信告知该医生。`);
     await reject.getByRole('button', { name: '确定' }).click();
     await expect.poll(() => reject.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual(['驳回时请填写原因']);

@@ -2,6 +2,7 @@ import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { makeResidentId } from '@tcm/contracts/clinical/resident-id';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMotion } from './support/antd';
 import { api, apiLogin } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { type Journey, startJourney } from './support/journey';
@@ -79,6 +80,7 @@ async function reopenForEdit(page: Page, annex: string, title: RegExp, shown: st
   await historyRows(page, annex).first().getByRole('button', { name: '查看' }).click();
   const viewer = page.getByRole('dialog', { name: title });
   await viewer.getByText(shown).first().waitFor({ state: 'visible' });
+  await waitForMotion(page);
   await viewer.getByRole('button', { name: /确\s*定/ }).click();
   await viewer.waitFor({ state: 'hidden' });
   await historyRows(page, annex).first().getByRole('button', { name: '编辑' }).click();

@@ -12,6 +12,7 @@ import {
   checkScreen,
   DOCTOR,
   dialog,
+  openDialog,
   openSignedIn,
   type ScreenViolation,
   screenViolations,
@@ -120,8 +121,7 @@ describe('the doctor in the shell (issue 4)', () => {
 
     // 取消 leaves the dialog without navigating.
     await bell.click();
-    let reminder = dialog(page, '结束管理提醒');
-    await reminder.waitFor({ state: 'visible' });
+    let reminder = await openDialog(page, '结束管理提醒');
     expect(await reminder.textContent()).toContain(`有 ${count} 位患者的随访未填写（超过 15 天）。`);
     expect(await reminder.locator('img').count()).toBe(1);
     await screenshot(page, 'doctor-bell-dialog');
@@ -130,7 +130,7 @@ describe('the doctor in the shell (issue 4)', () => {
     expect(new URL(page.url()).pathname).not.toBe('/userList/running');
 
     await bell.click();
-    reminder = dialog(page, '结束管理提醒');
+    reminder = await openDialog(page, '结束管理提醒');
     await reminder.getByRole('button', { name: '确定' }).click();
     await page.waitForURL('**/userList/running');
     await waitForHeading(page, '随访录入未完成');
@@ -188,15 +188,13 @@ describe('the doctor in the shell (issue 4)', () => {
     await openPopover(page);
     await page.getByTestId('personal-center').getByRole('button', { name: '添加对照组成员' }).click();
 
-    const choose = dialog(page, '添加对照组成员');
-    await choose.waitFor({ state: 'visible' });
+    const choose = await openDialog(page, '添加对照组成员');
     await expect.poll(() => choose.getByRole('radio', { name: '糖尿病前期' }).isChecked()).toBe(true);
     expect(await choose.getByRole('radio', { name: '糖尿病', exact: true }).isChecked()).toBe(false);
     await checkScreen(page, 'doctor-add-member-type');
     await choose.getByRole('button', { name: '下一步' }).click();
 
-    const form = dialog(page, '添加对照组成员（糖尿病前期）');
-    await form.waitFor({ state: 'visible' });
+    const form = await openDialog(page, '添加对照组成员（糖尿病前期）');
     // Gender defaults to man; a radio group cannot be cleared, so 请选择性别 never shows from the UI.
     expect(await form.getByRole('radio', { name: '男' }).isChecked()).toBe(true);
     await form.getByRole('button', { name: '提交' }).click();
@@ -253,17 +251,12 @@ describe('the doctor in the shell (issue 4)', () => {
     // Second member, diabetes, started from the list's own button; its toast is closed with Escape.
     await page.locator('#main-content').getByRole('button', { name: '添加对照组成员' }).click();
     await choose.waitFor({ state: 'visible' });
-    // Clicked again if the first click landed while the dialog was still zooming in (seen under load).
+    await waitForMotion(page);
     const diabetes = choose.getByRole('radio', { name: '糖尿病', exact: true });
-    await expect
-      .poll(async () => {
-        if (!(await diabetes.isChecked())) await choose.getByText('糖尿病', { exact: true }).click();
-        return diabetes.isChecked();
-      })
-      .toBe(true);
+    await choose.getByText('糖尿病', { exact: true }).click();
+    expect(await diabetes.isChecked()).toBe(true);
     await choose.getByRole('button', { name: '下一步' }).click();
-    const diabetesForm = dialog(page, '添加对照组成员（糖尿病）');
-    await diabetesForm.waitFor({ state: 'visible' });
+    const diabetesForm = await openDialog(page, '添加对照组成员（糖尿病）');
     await diabetesForm.getByLabel('姓名').fill('对照测试乙');
     await diabetesForm.getByLabel('联系电话').fill('13811113333');
     await diabetesForm.getByLabel('身份证号').fill(makeResidentId('110101', '1960-07-01', 124));
@@ -309,6 +302,7 @@ describe('the doctor in the shell (issue 4)', () => {
     const second = dialog(page, '确认乙');
     await first.waitFor({ state: 'visible' });
     await second.waitFor({ state: 'visible' });
+    await waitForMotion(page);
     for (const [d, name] of [
       [first, '甲'],
       [second, '乙'],
@@ -335,8 +329,7 @@ describe('the doctor in the shell (issue 4)', () => {
       const w = window as unknown as { __tcmConfirmQueue: Queue; __ran: string[] };
       w.__tcmConfirmQueue.getState().push({ title: '确认丙', callBack: () => w.__ran.push('丙') });
     });
-    const third = dialog(page, '确认丙');
-    await third.waitFor({ state: 'visible' });
+    const third = await openDialog(page, '确认丙');
     await third.locator('.ant-modal-close').click();
     await third.waitFor({ state: 'detached' });
     await page.waitForTimeout(200);

@@ -6,7 +6,7 @@ import { api } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { screenshot } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
-import { apiSignIn, DOCTOR, dialog, openSignedIn, waitForHeading, waitForIdle, waitForText } from './support/shell';
+import { apiSignIn, DOCTOR, openDialog, openSignedIn, waitForHeading, waitForIdle, waitForText } from './support/shell';
 
 interface Paged {
   list: { id: number; name: string; nextDueDate: string | null }[];
@@ -160,8 +160,7 @@ describe("the doctor's worklist and keyboard use (issue 4)", () => {
     const bell = page.getByTestId('bell');
     await tabTo(page, bell);
     await page.keyboard.press('Enter');
-    const reminder = dialog(page, '结束管理提醒');
-    await reminder.waitFor({ state: 'visible' });
+    const reminder = await openDialog(page, '结束管理提醒');
     await page.keyboard.press('Escape');
     await reminder.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/index');
@@ -210,8 +209,7 @@ describe("the doctor's worklist and keyboard use (issue 4)", () => {
     const exportButton = page.getByTestId('export-open');
     await tabTo(page, exportButton);
     await page.keyboard.press('Enter');
-    const exportDialog = dialog(page, '导出 Excel');
-    await exportDialog.waitFor({ state: 'visible' });
+    const exportDialog = await openDialog(page, '导出 Excel');
     await page.keyboard.press('Escape');
     await exportDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => isFocused(exportButton), { message: 'the focus is back on the export button' }).toBe(true);

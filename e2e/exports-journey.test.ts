@@ -4,12 +4,12 @@ import { EXPORT_KEYS, EXPORT_NAMES, type ExportKey } from '@tcm/contracts/api/ex
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWorkbook, readSheet } from '../packages/server/test/support/xlsx';
-import { chooseOption } from './support/antd';
+import { chooseOption, waitForMotion } from './support/antd';
 import { api } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { screenshot } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
-import { ADMIN, apiSignIn, DOCTOR, dialog, openSignedIn, spaGoto, waitForHeading, waitForIdle } from './support/shell';
+import { ADMIN, apiSignIn, DOCTOR, dialog, openDialog, openSignedIn, spaGoto, waitForHeading, waitForIdle } from './support/shell';
 
 /** The first sheet of each export (the second is always the codebook). */
 const FIRST_SHEET: Record<ExportKey, string> = {
@@ -59,8 +59,7 @@ describe('every export from the screen where its rows live (issue 7)', () => {
   /** Opens the screen's export dialog and checks the exports it offers, in order. */
   const expectOffered = async (page: Page, kinds: readonly ExportKey[]): Promise<void> => {
     await page.getByTestId('export-open').click();
-    const exportDialog = dialog(page, '导出 Excel');
-    await exportDialog.waitFor({ state: 'visible' });
+    const exportDialog = await openDialog(page, '导出 Excel');
     await exportDialog.getByLabel('导出内容', { exact: true }).click();
     // Polled: the dropdown of the previous screen may still be fading out when this one opens.
     await expect
@@ -78,6 +77,7 @@ describe('every export from the screen where its rows live (issue 7)', () => {
     const exportDialog = dialog(page, '导出 Excel');
     if (!(await exportDialog.isVisible())) await page.getByTestId('export-open').click();
     await exportDialog.waitFor({ state: 'visible' });
+    await waitForMotion(page);
     await chooseOption(page, '导出内容', EXPORT_NAMES[kind].zh);
     await setUp?.();
     const [file] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: /导\s*出/ }).click()]);
@@ -200,8 +200,7 @@ describe('every export from the screen where its rows live (issue 7)', () => {
       downloaded = true;
     });
     await page.getByTestId('export-open').click();
-    const exportDialog = dialog(page, '导出 Excel');
-    await exportDialog.waitFor({ state: 'visible' });
+    const exportDialog = await openDialog(page, '导出 Excel');
     await exportDialog.getByRole('button', { name: /导\s*出/ }).click();
     await page.locator('.ant-message-notice', { hasText: '无权访问其他机构的数据' }).waitFor({ state: 'visible' });
     await screenshot(page, 'exports-refused');

@@ -2,10 +2,26 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * Waits until the overlays (popovers, dropdowns, select lists, modals) have finished their opening and
- * closing animations. antd's popover zooms in from its corner: a click aimed while it is still moving
- * can land on the row above the intended link. Only overlay roots count: a loading button's icon can
- * keep its motion class for as long as it is hidden.
+ * Waits until no finite CSS animation or transition is running (a table un-dimming after a load, a
+ * dialog zooming in, a menu highlight moving). Endless ones (a spinner icon) do not count.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 20_000 },
+  );
+}
+
+/**
+ * Waits until the overlays (popovers, dropdowns, select lists, modals) have finished opening or
+ * closing. They zoom or slide in, and on a loaded machine a click aimed while one is still moving (or
+ * about to start moving: the motion classes come a frame before the animation) lands on the
+ * neighbouring row. Only overlay roots count: a loading button's icon can keep its motion class for
+ * as long as it is hidden.
  */
 export async function waitForMotion(page: Page): Promise<void> {
   const moving = ['.ant-popover', '.ant-dropdown', '.ant-select-dropdown', '.ant-modal']
@@ -16,6 +32,7 @@ export async function waitForMotion(page: Page): Promise<void> {
       timeout: 20_000,
     })
     .toEqual([]);
+  await waitForAnimations(page);
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { LoginResult } from '@tcm/contracts/api/auth';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForAnimations, waitForMotion } from './antd';
 import { api } from './api';
 import { WEB_DIST } from './app-server';
 import { screenshot, seriousA11yViolations } from './browser';
@@ -58,14 +59,7 @@ export async function waitForIdle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect.poll(() => page.locator('.ant-spin-spinning, .ant-skeleton-active').count(), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => page.locator('[class*="-leave"]').count(), { timeout: 20_000 }).toBe(0);
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-    undefined,
-    { timeout: 20_000 },
-  );
+  await waitForAnimations(page);
 }
 
 export interface ScreenViolation {
@@ -113,6 +107,14 @@ export async function toastTexts(page: Page): Promise<string[]> {
 /** The open (visible) antd modal whose title is `title`. */
 export function dialog(page: Page, title: string | RegExp) {
   return page.locator('.ant-modal-wrap:visible .ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) });
+}
+
+/** Waits for the modal titled `title` to be open and done zooming in (see waitForMotion); answers it. */
+export async function openDialog(page: Page, title: string | RegExp) {
+  const found = dialog(page, title);
+  await found.waitFor({ state: 'visible' });
+  await waitForMotion(page);
+  return found;
 }
 
 /** Registers a doctor through the API (SMS code from the receiver) so the admin has something to review. */
