@@ -4,6 +4,7 @@ import { api, apiLogin } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { screenshot } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
+import { OTHER_DOCTOR } from './support/shell';
 import type { SmsReceiver } from './support/sms-receiver';
 
 describe('a new doctor registers, waits for review, and signs in; a doctor resets a forgotten password (issue 2)', () => {
@@ -80,7 +81,7 @@ describe('a new doctor registers, waits for review, and signs in; a doctor reset
 
   it('forgotten password: 忘记密码 → code by SMS → new password → the old one is refused, the new one signs in', async () => {
     const page = await journey.fresh();
-    const mobile = '13900000002'; // 李医生 of the demo data, in this journey's own database
+    const mobile = OTHER_DOCTOR.username; // demo data, in this journey's own database
     const newPassword = 'Forgotten2026ok';
 
     await page.goto('/login');
@@ -113,12 +114,12 @@ describe('a new doctor registers, waits for review, and signs in; a doctor reset
     await page.waitForURL((url) => url.pathname === '/login');
 
     await page.getByLabel('手机号').fill(mobile);
-    await page.getByLabel('密码').fill('Doctor#2026');
+    await page.getByLabel('密码').fill(OTHER_DOCTOR.password);
     await page.getByRole('button', { name: '登录' }).click();
     await expect.poll(() => page.getByText('账号或密码错误').count()).toBeGreaterThan(0);
     await page.getByLabel('密码').fill(newPassword);
     await page.getByRole('button', { name: '登录' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await expect.poll(() => page.getByText('您好，李医生').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText(`您好，${OTHER_DOCTOR.name}`).count()).toBeGreaterThan(0);
   });
 });

@@ -7,9 +7,8 @@ import { api, apiLogin } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { type Journey, startJourney } from './support/journey';
 import { addDays, choose, daysAgo, fillDate, fillText, historyRows, logIn, openPatient, openWorkspaceTab, save } from './support/records';
-import { checkScreen as checkShellScreen } from './support/shell';
+import { checkScreen as checkShellScreen, DOCTOR } from './support/shell';
 
-const DOCTOR = { username: '13900000001', password: 'Doctor#2026' };
 const ADMIN = { username: 'admin', password: 'Admin#2026' };
 
 interface Member {

@@ -6,9 +6,7 @@ import type { RunningApp } from './support/app-server';
 import { screenshot } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
 import { addDays, choose, daysAgo, fillDate, fillText, historyRows, openPatient, openWorkspaceTab, save } from './support/records';
-import { checkScreen as checkShellScreen } from './support/shell';
-
-const DOCTOR = { username: '13900000001', password: 'Doctor#2026' };
+import { checkScreen as checkShellScreen, DOCTOR } from './support/shell';
 
 /** Screenshot and axe: no serious or critical violation on the screen. */
 async function checkScreen(page: Page, name: string): Promise<void> {

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
 /**
- * Every setting the server reads, from the environment. Parsed once in main.ts (never at import),
- * so tests build their own config without touching process.env.
- */
-/**
  * The city's clinics keep Beijing time. The server counts calendar days (today, overdue, "not in the
  * future") in this zone whatever the host's clock zone is, e.g. a container on UTC, where the day
  * would otherwise change at 08:00 local time.
@@ -22,6 +18,10 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Every setting the server reads, from the environment. Parsed once in main.ts (never at import),
+ * so tests build their own config without touching process.env.
+ */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

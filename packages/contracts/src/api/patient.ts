@@ -82,14 +82,16 @@ export const doctorListItemSchema = z.object({
 });
 export type DoctorListItem = z.infer<typeof doctorListItemSchema>;
 
+const DUE_WITHIN_DAYS_MESSAGE = '到期天数（dueWithinDays）应为 1 到 90 的整数';
+
 /** Worklist options of the managed and the comparison lists (the doctor's home screen). */
 export const worklistFields = {
   /** Only patients in management whose next follow-up falls due from today to today + N days. */
   dueWithinDays: z.coerce
-    .number({ message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
-    .int({ message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
-    .min(1, { message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
-    .max(90, { message: '到期天数（dueWithinDays）应为 1 到 90 的整数' })
+    .number({ message: DUE_WITHIN_DAYS_MESSAGE })
+    .int({ message: DUE_WITHIN_DAYS_MESSAGE })
+    .min(1, { message: DUE_WITHIN_DAYS_MESSAGE })
+    .max(90, { message: DUE_WITHIN_DAYS_MESSAGE })
     .optional(),
   /** dueDate: the earliest next follow-up first; recent (default): the latest enrolled first. */
   sort: z.enum(['recent', 'dueDate'], { message: '排序方式（sort）应为 recent 或 dueDate' }).optional(),
