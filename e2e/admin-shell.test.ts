@@ -18,6 +18,7 @@ import {
   screenViolations,
   spaGoto,
   waitForHeading,
+  waitForIdle,
   waitForText,
 } from './support/shell';
 
@@ -138,8 +139,9 @@ describe('the administrator in the shell (issue 4)', () => {
     await menu.first().click();
     await page.waitForURL((url) => url.pathname === '/login/admin');
     await waitForHeading(page, '管理员登录');
-    // Still there a moment later: the access guard must not move the admin on to the doctors' /login.
-    await page.waitForTimeout(500);
+    // Still there once the screen has settled: the access guard must not move the admin on to the
+    // doctors' /login.
+    await waitForIdle(page);
     expect(new URL(page.url()).pathname).toBe('/login/admin');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });

@@ -1,9 +1,12 @@
 import type { LoginResult } from '@tcm/contracts/api/auth';
+import { makeResidentId } from '@tcm/contracts/clinical/resident-id';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api';
 import { screenshot } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
-import { apiSignIn, DOCTOR, openSignedIn, spaGoto, waitForHeading, waitForIdle } from './support/shell';
+import { daysAgo, openPatient } from './support/records';
+import { apiSignIn, DOCTOR, openSignedIn, spaGoto, waitForIdle } from './support/shell';
 
 const HAN = /\p{Script=Han}/u;
 
@@ -19,9 +22,25 @@ describe('the English interface speaks English in the forms too (issues 5 and 6)
   let journey: Journey;
   let session: LoginResult;
 
+  // A patient of this test's own, in management (prescriptions are issued only while it runs) and
+  // without records: no suggestion ticks a prescription item, whatever the demo patients hold.
+  const suffix = Date.now() % 10_000;
+  const name = `英文界面${'甲乙丙丁戊己庚辛壬癸'[suffix % 10]}`;
+
   beforeAll(async () => {
     journey = await startJourney();
     session = await apiSignIn(journey.server.baseUrl, DOCTOR.username, DOCTOR.password);
+    await api(journey.server.baseUrl, 'POST', '/api/user/patient', {
+      token: session.token,
+      body: {
+        name,
+        gender: 'man',
+        idNum: makeResidentId('110105', '1970-06-18', 301 + 2 * (suffix % 100)),
+        tel_num: `131${String(10_000_000 + suffix).slice(-8)}`,
+        institutionId: 1,
+        consentDate: daysAgo(30),
+      },
+    });
   });
   afterAll(async () => {
     await journey?.close();
@@ -29,11 +48,8 @@ describe('the English interface speaks English in the forms too (issues 5 and 6)
 
   it('instrument validation messages and units, and prescription rules, in English', async () => {
     const page = await journey.fresh();
-    // A patient in management: prescriptions are issued only while management runs.
-    await openSignedIn(page, session, '/brList/running');
-    await waitForHeading(page, '管理中的患者');
-    await page.getByRole('button', { name: '打开档案' }).first().click();
-    await page.waitForURL('**/diagnosticRecord');
+    await openSignedIn(page, session, '/index');
+    await openPatient(page, name);
     await page.getByTestId('language-switch').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en-US');
 

@@ -69,7 +69,12 @@ export async function openPatient(page: Page, name: string): Promise<void> {
   const search = page.getByTestId('home-search').getByRole('searchbox');
   await search.fill(name);
   await search.press('Enter');
-  await page.getByRole('button', { name: `打开档案：${name}` }).click();
+  // The patient may be listed twice on the home screen (search results and a worklist view); either
+  // button opens the same record.
+  await page
+    .getByRole('button', { name: `打开档案：${name}` })
+    .first()
+    .click();
   await page.waitForURL('**/diagnosticRecord');
   await page.getByTestId('patient-panel').getByText(name).waitFor({ state: 'visible' });
   await waitForIdle(page);

@@ -1,4 +1,5 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { watch } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LoginResult } from '@tcm/contracts/api/auth';
@@ -79,11 +80,19 @@ export async function screenViolations(page: Page, name: string): Promise<Screen
   await screenshot(page, name);
   let violations = await seriousA11yViolations(page);
   if (violations.length > 0) {
-    // A background refetch can dim a table (antd's loading blur) just as axe reads the colours; a
-    // real violation is still there a moment later.
-    await page.waitForTimeout(1000);
-    await waitForIdle(page);
-    violations = await seriousA11yViolations(page);
+    // A background refetch can dim a table (antd's loading blur) just as axe reads the colours: read
+    // the settled screen again until it is clean; a real violation is still there when this gives up.
+    await expect
+      .poll(
+        async () => {
+          await waitForIdle(page);
+          violations = await seriousA11yViolations(page);
+          return violations.length;
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(0)
+      .catch(() => undefined);
   }
   return violations.map((v) => ({
     screen: name,
@@ -150,7 +159,20 @@ export async function snapshotWebDist(): Promise<{ dir: string; remove(): void }
     }
     rmSync(dir, { recursive: true, force: true });
     if (Date.now() > deadline) throw new Error(`no complete build in ${WEB_DIST}; run "npm run build -w @tcm/web"`);
-    await new Promise((r) => setTimeout(r, 1000));
+    await nextChange(path.dirname(WEB_DIST), deadline);
+  }
+}
+
+/** Resolves when something under `dir` changes (a build writing its files), or at the deadline. */
+async function nextChange(dir: string, deadline: number): Promise<void> {
+  const abort = new AbortController();
+  const giveUp = setTimeout(() => abort.abort(), Math.max(0, deadline - Date.now()));
+  try {
+    for await (const _ of watch(dir, { recursive: true, signal: abort.signal })) return;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'AbortError') throw error;
+  } finally {
+    clearTimeout(giveUp);
   }
 }
 

@@ -11,6 +11,8 @@ export interface SmsReceiver {
 /** A stand-in SMS gateway for the server's `http` provider: it records every message POSTed to it. */
 export async function startSmsReceiver(): Promise<SmsReceiver> {
   const messages: { mobile: string; text: string }[] = [];
+  // Waiting for a code is waiting for a message: each arrival wakes the waiters up.
+  const arrivals = new Set<() => void>();
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => {
@@ -24,6 +26,7 @@ export async function startSmsReceiver(): Promise<SmsReceiver> {
         res.statusCode = 400;
       }
       res.end('{}');
+      for (const wake of arrivals) wake();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -31,16 +34,30 @@ export async function startSmsReceiver(): Promise<SmsReceiver> {
   return {
     url: `http://127.0.0.1:${port}/sms`,
     messages,
-    async waitForCode(mobile, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
+    waitForCode(mobile, timeoutMs = 10_000) {
       const seen = messages.filter((m) => m.mobile === mobile).length;
-      while (Date.now() < deadline) {
+      const found = () => {
         const fresh = messages.filter((m) => m.mobile === mobile).slice(seen === 0 ? 0 : seen - 1);
-        const code = fresh.at(-1)?.text.match(/\d{6}/)?.[0];
-        if (code) return code;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no SMS code for ${mobile} within ${timeoutMs} ms`);
+        return fresh.at(-1)?.text.match(/\d{6}/)?.[0];
+      };
+      return new Promise<string>((resolve, reject) => {
+        const check = () => {
+          const code = found();
+          if (!code) return;
+          done();
+          resolve(code);
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no SMS code for ${mobile} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          arrivals.delete(check);
+        };
+        arrivals.add(check);
+        check();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

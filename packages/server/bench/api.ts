@@ -3,6 +3,7 @@
  * load (autocannon, 50 connections, 20 s each) against 100,000 patients on PostgreSQL, beside the
  * same SQL run directly through `pg` in this process. Needs DATABASE_URL (a server it may create a
  * scratch database on). Prints p50/p99 latency and requests per second.
+ * Then the outcome report (bench/outcomes.ts): one client, a doctor's institution and the whole city.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData } from './bench-data';
+import { benchOutcomeReport } from './outcomes';
 import { scratchDatabase } from './scratch-database';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -153,6 +155,7 @@ async function main() {
       console.log(line);
       rows.push(line);
     }
+    rows.push(...(await benchOutcomeReport({ database, base, doctorToken: token, doctorInstitutionId: 1 })));
     await app.close();
     console.log(`\n${rows.length} targets measured against ${PATIENTS} patients, ${CONNECTIONS} connections, ${DURATION} s each.`);
   } finally {

@@ -11,19 +11,23 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { REDACT_PATHS, redactUrl } from './lib/log-redaction';
+import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
+import { registerPrivacyHeaders } from './lib/privacy-headers';
 import { annexQueryRoutes } from './modules/annex-queries/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { comparativeRoutes } from './modules/comparative/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { institutionRoutes } from './modules/institutions/routes';
+import { outcomeRoutes } from './modules/outcomes/routes';
+import { patientRoutes } from './modules/patients/routes';
 import { prescriptionRoutes } from './modules/prescriptions/routes';
 import { recordRoutes } from './modules/records/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
-import { apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { type SmsSender, smsSenderFromConfig } from './sms';
 
 export const APP_VERSION = '0.1.0';
@@ -54,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: {
         req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        // Errors are logged without query parameters or row details, which can hold identifiers.
+        err: serializeError,
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -62,6 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A malformed path or an over-long path parameter answers the envelope too.
+    frameworkErrors: answerFrameworkError,
     trustProxy: config.trustProxy,
     ...deps.fastifyOptions,
   });
@@ -72,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerPrivacyHeaders(app, config);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -87,12 +96,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Sent only when TLS is in front (lib/privacy-headers.ts), like HSTS below.
+        upgradeInsecureRequests: null,
       },
     },
+    hsts: false,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const routes: RouteAccess[] = [];
   registerAccessControl(app, { database, config, sms, isApiRoute: isApiPath, routes });
@@ -118,12 +131,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(authRoutes(config.security));
       await api.register(institutionRoutes);
       await api.register(userRoutes);
+      await api.register(patientRoutes);
       await api.register(comparativeRoutes);
       await api.register(annexQueryRoutes);
       await api.register(auditRoutes);
       await api.register(recordRoutes);
       await api.register(prescriptionRoutes);
       await api.register(exportRoutes(config.exportConcurrency));
+      await api.register(outcomeRoutes);
     },
     { prefix: API_BASE },
   );

@@ -18,6 +18,15 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every setting the server reads, from the environment. Parsed once in main.ts (never at import),
  * so tests build their own config without touching process.env.
@@ -37,7 +46,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((url) => url || undefined)
+    .refine((url) => url === undefined || isHttpUrl(url), { message: 'not an http(s) address such as https://tnb.example.org' }),
   EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  EXPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   TZ: z
     .string()
     .optional()
@@ -59,8 +74,16 @@ export interface Config {
   admin: { username: string; password: string } | undefined;
   seedDemo: boolean;
   trustProxy: boolean;
+  /**
+   * The address users open, e.g. https://tnb.example.org. When it is https, HSTS and CSP
+   * upgrade-insecure-requests are sent on every answer; otherwise only on requests a trusted proxy
+   * marks as https (x-forwarded-proto), so a clinic LAN on plain HTTP gets neither.
+   */
+  publicUrl: string | undefined;
   /** Exports streaming at once; more are refused with a message (code 429) until one ends. */
   exportConcurrency: number;
+  /** An export whose client takes no bytes for this long is cut off, freeing its place (audited `aborted`). */
+  exportIdleTimeoutMs: number;
   /** The clinics' time zone: the programme's "today" (overdue, due dates, not-in-the-future). */
   timeZone: string;
   security: SecurityConfig;
@@ -128,7 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     admin,
     seedDemo: e.NODE_ENV !== 'production' && e.SEED_DEMO === 'auto',
     trustProxy: e.TRUST_PROXY === 'true',
+    publicUrl: e.PUBLIC_URL,
     exportConcurrency: e.EXPORT_CONCURRENCY,
+    exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_SECONDS * 1000,
     timeZone: e.TZ,
     security: DEFAULT_SECURITY,
   };

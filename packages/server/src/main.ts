@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
+import { runMigrations, withStartupLock } from './db/migrate';
+import { backfillOutcomeFacts } from './modules/outcomes/facts';
 import { seedBaseline } from './seed/baseline';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
 
@@ -15,11 +16,20 @@ async function main() {
   config.webDistDir ??= path.resolve(here, '../../web/dist');
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await runMigrations(database);
-  await seedBaseline(database.db, config);
-  if (config.seedDemo && (await seedDemo(database.db, config))) {
-    process.stdout.write(`${describeDemoAccounts()}\n`);
-  }
+  // Several instances may start together on one database: one migrates and seeds, the others wait
+  // for it and then find nothing left to do.
+  const seededDemo = await withStartupLock(
+    database,
+    async () => {
+      await runMigrations(database);
+      // Outcome facts of patients stored before migration 0003 or computed by older rules (facts.ts).
+      await backfillOutcomeFacts(database.db);
+      await seedBaseline(database.db, config);
+      return config.seedDemo && (await seedDemo(database.db, config));
+    },
+    () => process.stdout.write('Waiting for another instance to finish migrating and seeding the database…\n'),
+  );
+  if (seededDemo) process.stdout.write(`${describeDemoAccounts()}\n`);
 
   const { app } = await buildApp({ config, database });
   let closing = false;

@@ -148,8 +148,14 @@ const CASES: Record<string, RouteCase> = {
   },
   'PUT /api/annex/:annex/records/:id': {
     scoped: true,
-    request: async () => ({ body: { data: { ...CUSTOM_RECORD, title: '修改后' } } }),
+    // A fresh record is at revision 1, the revision an editor would have read.
+    request: async () => ({ body: { data: { ...CUSTOM_RECORD, title: '修改后' }, revision: 1 } }),
     pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}`,
+  },
+  'GET /api/annex/:annex/records/:id/revisions': {
+    scoped: true,
+    request: async () => ({}),
+    pathFor: async (fx) => `/api/annex/custom/records/${await fx.record()}/revisions`,
   },
   'DELETE /api/annex/:annex/records/:id': {
     scoped: true,
@@ -197,6 +203,9 @@ const CASES: Record<string, RouteCase> = {
       { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
     ]),
   ),
+  // The programme outcome report (issue 13) and its workbook: a doctor their institution, the admin any.
+  'GET /api/programme/outcomes': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
+  'GET /api/programme/outcomes/exportExcel': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
 };
 
 /** What the access rule implies for each caller, before per-route overrides. */

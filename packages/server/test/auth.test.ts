@@ -69,6 +69,30 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     expect((await attempt(TEST_PASSWORD)).code).toBe(0);
   });
 
+  it('counts parallel wrong passwords one by one: the threshold locks, the rest and the right password get 423', async () => {
+    const doctor = await createDoctor(t, { institutionId: INSTITUTION_A });
+    const threshold = t.config.security.lockoutThreshold;
+    const attempts = 18;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, () =>
+        t.call({ method: 'POST', path: '/api/auth/login', body: { username: doctor.username, password: 'Wrong1234x' } }),
+      ),
+    );
+    const codes = answers.map((a) => a.code).sort((a, b) => a - b);
+    // Exactly threshold - 1 failures are told "wrong password"; the one that reaches the threshold
+    // locks, and every other attempt finds the account locked.
+    expect(codes).toEqual([...Array<number>(threshold - 1).fill(401), ...Array<number>(attempts - threshold + 1).fill(423)]);
+    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, doctor.id));
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    const lockRows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'auth.login.locked' and ${auditLog.entityId} = ${String(doctor.id)}`);
+    expect(lockRows).toHaveLength(1);
+    const right = await t.call({ method: 'POST', path: '/api/auth/login', body: { username: doctor.username, password: TEST_PASSWORD } });
+    expect(right.code).toBe(423);
+  });
+
   it('does not lock when failures are spread over more than the window', async () => {
     const doctor = await createDoctor(t, { institutionId: INSTITUTION_A });
     const attempt = () => t.call({ method: 'POST', path: '/api/auth/login', body: { username: doctor.username, password: 'Wrong1234x' } });

@@ -1,3 +1,4 @@
+import type { OutcomeReport } from '@tcm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/seed/demo';
 import { loginAs } from './support/factories';
@@ -18,7 +19,9 @@ describe('demo data (PRODUCT §7)', () => {
     t = await createTestApp('pglite');
     expect(await seedDemo(t.database.db, t.config)).toBe(true);
     token = await loginAs(t, { username: '13900000001', password: 'Doctor#2026' });
-  });
+    // Seeding writes every demo record through the real services (about 30 s on an idle PGlite);
+    // the bound leaves room for a loaded machine.
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -94,6 +97,18 @@ describe('demo data (PRODUCT §7)', () => {
     }
     for (const patient of managed.filter((p) => !p.filledAnnexes.includes('3'))) {
       expect(Object.values(await current(patient.id)).filter(Boolean)).toEqual([]);
+    }
+  });
+
+  it('gives both demo institutions more than ten evaluable patients per group for the outcome page (issue 13)', async () => {
+    for (const username of ['13900000001', '13900000002']) {
+      const doctorToken = await loginAs(t, { username, password: 'Doctor#2026' });
+      const res = await t.call<OutcomeReport>({ method: 'GET', path: '/api/programme/outcomes', token: doctorToken });
+      const { managed, comparison } = res.data.groups;
+      expect(managed.evaluable, username).toBeGreaterThanOrEqual(10);
+      expect(comparison.evaluable, username).toBeGreaterThanOrEqual(10);
+      expect(managed.weightChangePercent.n, username).toBeGreaterThanOrEqual(10);
+      expect(managed.progressed.count + managed.reverted.count + comparison.progressed.count, username).toBeGreaterThan(0);
     }
   });
 

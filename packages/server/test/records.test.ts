@@ -15,6 +15,7 @@ interface RecordOut {
   derived: Record<string, unknown>;
   filledAt: string;
   doctorId: number;
+  revision: number;
 }
 
 /** Every CCMQ question answered `value`, mapped to its slots. */
@@ -105,9 +106,10 @@ describe.each(databaseKinds())('instrument records on %s', (kind) => {
       method: 'PUT',
       path: `/api/annex/1/records/${created.data.id}`,
       token,
-      body: { data: { testDate: daysAgo(3), fpg: 7.2 } },
+      body: { data: { testDate: daysAgo(3), fpg: 7.2 }, revision: created.data.revision },
     });
-    expect(edited.code).toBe(0);
+    expect(edited.code, edited.message).toBe(0);
+    expect(edited.data.revision).toBe(2);
     expect(edited.data.derived.glycemicStatus).toBe('diabetes');
     const [audit] = await t.database.db
       .select()
@@ -138,14 +140,22 @@ describe.each(databaseKinds())('instrument records on %s', (kind) => {
     expect(list.code).toBe(403);
   });
 
-  it('keeps each group to its instruments', async () => {
+  it('keeps each group to its instruments (403 naming the group)', async () => {
     const early = await addComparisonMember(t, token, { institutionId: INSTITUTION_A, role: 0 });
     const diabetic = await addComparisonMember(t, token, { institutionId: INSTITUTION_A, role: 1 });
     const managed = await enrolPatient(t, token, { institutionId: INSTITUTION_A });
-    expect((await save('9', managed.id, {})).message).toContain('附件9');
-    expect((await save('9', early.id, {})).message).toContain('附件7');
-    expect((await save('7', diabetic.id, {})).message).toContain('附件9');
-    expect((await save('8', early.id, {})).message).toContain('管理组');
+    const refusals: [string, number, string][] = [
+      ['9', managed.id, '管理组不填写附件9，随访请使用附件7'],
+      ['9', early.id, '对照组（糖尿病前期）不填写附件9，随访请使用附件7'],
+      ['7', diabetic.id, '对照组（糖尿病）不填写附件7，随访请使用附件9'],
+      ['8', early.id, '对照组（糖尿病前期）不填写附件8'],
+      ['5', diabetic.id, '对照组（糖尿病）不填写附件5'],
+      ['4', diabetic.id, '对照组（糖尿病）不填写附件4'],
+    ];
+    for (const [annex, patientId, message] of refusals) {
+      const res = await save(annex, patientId, {});
+      expect([res.code, res.message, res.data]).toEqual([403, message, {}]);
+    }
     expect(
       (await t.call({ method: 'POST', path: '/api/annex/10/records', token, body: { patientId: managed.id, data: {} } })).message,
     ).toBe('附件编号应为 1–9 或 custom');

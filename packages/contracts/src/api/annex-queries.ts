@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './envelope';
 import { patientListItemSchema } from './patient';
-import { idSchema } from './validators';
+import { idSchema, keywordSchema } from './validators';
 
 export const AnnexQueryPaths = {
   toBeContinued: '/api/annex/queryToBeContinued',
@@ -11,7 +11,7 @@ export const AnnexQueryPaths = {
 
 export const annexListQuery = pageQuery.extend({
   institutionId: idSchema.optional(),
-  keyword: z.string().trim().max(50, { message: '搜索内容过长' }).optional(),
+  keyword: keywordSchema.optional(),
 });
 export const annexListResult = paged(patientListItemSchema);
 

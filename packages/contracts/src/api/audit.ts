@@ -3,17 +3,64 @@ import { paged, pageQuery } from './envelope';
 
 export const AuditPaths = { list: '/api/audit/list' } as const;
 
+/**
+ * Every action the audit log records, as stored in `audit_log.action`: one closed list, so a writer
+ * cannot invent a spelling a reviewer's filter would miss. The strings are stored data: never rename
+ * one; add new actions at the end of their group.
+ */
+export const AUDIT_ACTIONS = [
+  // Sessions and accounts
+  'auth.login',
+  'auth.login.failed',
+  'auth.login.locked',
+  'auth.logout',
+  'auth.password.reset',
+  'account.register',
+  'account.reregister',
+  'doctor.approve',
+  'doctor.reject',
+  'doctor.update',
+  // Managed-group patients
+  'patient.enrol',
+  'patient.view',
+  'patient.update',
+  'patient.void',
+  'patient.endManagement',
+  'patient.notRemind',
+  'patient.deleteFromIncompleteList',
+  /** A list search whose keyword looks like an ID number or mobile (either group). */
+  'patient.search',
+  // Comparison group
+  'comparative.create',
+  'comparative.void',
+  'comparative.endManagement',
+  // Records and prescriptions
+  'record.create',
+  'record.update',
+  'record.void',
+  'prescription.create',
+  'prescription.void',
+  // Reads of bulk or audit data
+  'export',
+  'audit.list',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const auditActionSchema = z.enum(AUDIT_ACTIONS, { message: '审计操作类型（action）不存在' });
+
 export const auditListQuery = pageQuery.extend({
-  action: z.string().trim().max(64).optional(),
+  action: auditActionSchema.optional(),
   entity: z.string().trim().max(32).optional(),
   entityId: z.string().trim().max(32).optional(),
   actorId: z.coerce.number().int().positive().optional(),
 });
+export type AuditListQuery = z.infer<typeof auditListQuery>;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
   actorId: z.number().int().nullable(),
   actorRole: z.string().nullable(),
+  // A plain string on the way out: during a rolling deploy an older instance may read a row that a
+  // newer one wrote with an action it does not know yet, and must still list it.
   action: z.string(),
   entity: z.string().nullable(),
   entityId: z.string().nullable(),

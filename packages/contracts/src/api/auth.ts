@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, mobileSchema, passwordSchema, personNameSchema, smsCodeSchema } from './validators';
+import { bodyIdSchema, mobileSchema, passwordSchema, personNameSchema, smsCodeSchema, textSchema } from './validators';
 
 export const AuthPaths = {
   login: '/api/auth/login',
@@ -29,8 +29,8 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const loginBody = z.object({
-  username: z.string({ message: '请输入账号' }).trim().min(1, { message: '请输入账号' }).max(64, { message: '账号过长' }),
-  password: z.string({ message: '请输入密码' }).min(1, { message: '请输入密码' }).max(128, { message: '密码过长' }),
+  username: textSchema('请输入账号').trim().min(1, { message: '请输入账号' }).max(64, { message: '账号过长' }),
+  password: textSchema('请输入密码').min(1, { message: '请输入密码' }).max(128, { message: '密码过长' }),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -61,7 +61,7 @@ export const checkIsRegisterResult = z.object({ registered: z.boolean() });
 export const registerBody = z.object({
   name: personNameSchema,
   mobile: mobileSchema,
-  institutionId: idSchema,
+  institutionId: bodyIdSchema,
   password: passwordSchema,
   code: smsCodeSchema,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { paged, pageQuery } from './envelope';
+import { pageBody, paged } from './envelope';
 import { comparisonRoleSchema, genderSchema, patientListItemSchema, worklistFields } from './patient';
-import { idSchema, mobileSchema, personNameSchema, residentIdSchema } from './validators';
+import { bodyIdSchema, INT4_MAX, keywordSchema, mobileSchema, personNameSchema, residentIdSchema } from './validators';
 
 export const ComparativePaths = {
   create: '/api/comparative',
@@ -12,9 +12,9 @@ export const ComparativePaths = {
 
 /** The add-member form (spec §5): every field required, with the spec's messages. */
 export const createComparativeBody = z.object({
-  role: z.coerce.number().pipe(comparisonRoleSchema).default(0),
+  role: comparisonRoleSchema.default(0),
   name: personNameSchema,
-  age: z.coerce
+  age: z
     .number({ message: '请输入年龄' })
     .int({ message: '年龄应为整数' })
     .min(0, { message: '年龄不正确' })
@@ -22,16 +22,20 @@ export const createComparativeBody = z.object({
     .optional(),
   gender: genderSchema.default('man'),
   tel_num: z.string({ message: '请输入联系电话' }).trim().min(1, { message: '请输入联系电话' }).pipe(mobileSchema),
-  institutionId: z.coerce.number({ message: '请选择社区' }).int({ message: '请选择社区' }).positive({ message: '请选择社区' }),
+  institutionId: z
+    .number({ message: '请选择社区' })
+    .int({ message: '请选择社区' })
+    .positive({ message: '请选择社区' })
+    .max(INT4_MAX, { message: '请选择社区' }),
   idNum: residentIdSchema,
 });
 export type CreateComparativeBody = z.input<typeof createComparativeBody>;
 
-export const comparativeListBody = pageQuery.extend({
-  role: z.coerce.number().pipe(comparisonRoleSchema).optional(),
-  institutionId: idSchema.optional(),
+export const comparativeListBody = pageBody.extend({
+  role: comparisonRoleSchema.optional(),
+  institutionId: bodyIdSchema.optional(),
   state: z.enum(['running', 'completed']).optional(),
-  keyword: z.string().trim().max(50, { message: '搜索内容过长' }).optional(),
+  keyword: keywordSchema.optional(),
   /** Members whose periodic follow-up (annex 7 or 9, every 90 days) is overdue. */
   overdueOnly: z.boolean().optional(),
   ...worklistFields,

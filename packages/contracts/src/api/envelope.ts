@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel, INT4_MAX, queryInteger } from './validators';
 
 /**
  * Response codes carried in the envelope's `code`. 0 and 900 are fixed by the specification;
@@ -41,15 +42,26 @@ export const emptyData = z.object({}).strict();
 
 /** Paging used by every list except the institution list (which keeps the spec's limit 1000). */
 export const MAX_PAGE_SIZE = 100;
+const pageError = (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path, '页码')}应为 1 到 ${INT4_MAX} 之间的整数`;
+const limitError = (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path, '每页条数')}应为 1 到 ${MAX_PAGE_SIZE} 之间的整数`;
+const pageNumber = z
+  .number({ error: pageError })
+  .int({ error: pageError })
+  .min(1, { error: pageError })
+  .max(INT4_MAX, { error: pageError });
+const limitNumber = z
+  .number({ error: limitError })
+  .int({ error: limitError })
+  .min(1, { error: limitError })
+  .max(MAX_PAGE_SIZE, { error: limitError });
+
+/** Paging in a query string (digits parsed). */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1, { message: 'page must be at least 1' }).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'limit must be at least 1' })
-    .max(MAX_PAGE_SIZE, { message: `limit must be at most ${MAX_PAGE_SIZE}` })
-    .default(20),
+  page: queryInteger(pageNumber, pageError).default(1),
+  limit: queryInteger(limitNumber, limitError).default(20),
 });
+/** Paging in a JSON body: numbers only. */
+export const pageBody = z.object({ page: pageNumber.default(1), limit: limitNumber.default(20) });
 export type PageQuery = z.infer<typeof pageQuery>;
 
 export function paged<T extends z.ZodType>(item: T) {

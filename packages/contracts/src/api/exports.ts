@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../instruments/dates';
+import { bodyIdSchema, EARLIEST_DATE, queryInteger, textSchema } from './validators';
 
 /**
  * The seven Excel exports of the specification (§7), each a GET under /prod-api answering an .xlsx
@@ -48,13 +49,15 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /** An optional calendar day; an empty parameter (`from=`) counts as absent, as forms send it. */
 const optionalDay = (label: string) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .refine((value) => value === '' || isIsoDate(value), { message: `${label}应为有效日期，格式 YYYY-MM-DD（如 2026-03-01）` })
+    .refine((value) => value === '' || value >= EARLIEST_DATE, { message: `${label}不能早于 ${EARLIEST_DATE}` })
     .transform((value) => (value === '' ? undefined : value))
     .optional()
     .meta({ description: `${label}: YYYY-MM-DD, inclusive`, example: '2026-03-01' });
+
+const INSTITUTION_ID_MESSAGE = '机构编号（institutionId）必须是正整数';
 
 /**
  * Filters every export takes. `institutionId`: the admin exports one institution or, without it, all;
@@ -63,10 +66,7 @@ const optionalDay = (label: string) =>
  */
 export const exportQuery = z
   .object({
-    institutionId: z.coerce
-      .number({ message: '机构编号（institutionId）必须是正整数' })
-      .int({ message: '机构编号（institutionId）必须是正整数' })
-      .positive({ message: '机构编号（institutionId）必须是正整数' })
+    institutionId: queryInteger(bodyIdSchema, () => INSTITUTION_ID_MESSAGE)
       .optional()
       .meta({ description: 'admin: one institution (all without it); doctor: only their own' }),
     from: optionalDay('开始日期（from）'),

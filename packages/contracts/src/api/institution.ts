@@ -1,15 +1,21 @@
 import { z } from 'zod';
+import { INT4_MAX } from './validators';
 
 export const InstitutionPaths = { list: '/api/institution/list' } as const;
 
 /** The spec's request: page 1, limit 1000 (spec §7, §9). */
 export const institutionListBody = z.object({
-  page: z.coerce.number().int().min(1, { message: 'page must be at least 1' }).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, { message: 'limit must be at least 1' })
-    .max(1000, { message: 'limit must be at most 1000' })
+  page: z
+    .number({ message: '页码（page）应为 1 到 2147483647 之间的整数' })
+    .int({ message: '页码（page）应为 1 到 2147483647 之间的整数' })
+    .min(1, { message: '页码（page）应为 1 到 2147483647 之间的整数' })
+    .max(INT4_MAX, { message: '页码（page）应为 1 到 2147483647 之间的整数' })
+    .default(1),
+  limit: z
+    .number({ message: '每页条数（limit）应为 1 到 1000 之间的整数' })
+    .int({ message: '每页条数（limit）应为 1 到 1000 之间的整数' })
+    .min(1, { message: '每页条数（limit）应为 1 到 1000 之间的整数' })
+    .max(1000, { message: '每页条数（limit）应为 1 到 1000 之间的整数' })
     .default(1000),
 });
 

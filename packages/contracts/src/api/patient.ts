@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { registerStatusSchema } from './auth';
-import { paged, pageQuery } from './envelope';
-import { idSchema, isoDateSchema, mobileSchema, personNameSchema, residentIdSchema } from './validators';
+import { pageBody, paged } from './envelope';
+import {
+  bodyIdSchema,
+  idSchema,
+  isoDateSchema,
+  keywordSchema,
+  mobileSchema,
+  personNameSchema,
+  queryInteger,
+  residentIdSchema,
+  textSchema,
+} from './validators';
 
 /** Calls on users: doctors (admin review) and managed-group patients (spec §7 "User and authentication"). */
 export const UserPaths = {
@@ -87,7 +97,7 @@ const DUE_WITHIN_DAYS_MESSAGE = '到期天数（dueWithinDays）应为 1 到 90 
 /** Worklist options of the managed and the comparison lists (the doctor's home screen). */
 export const worklistFields = {
   /** Only patients in management whose next follow-up falls due from today to today + N days. */
-  dueWithinDays: z.coerce
+  dueWithinDays: z
     .number({ message: DUE_WITHIN_DAYS_MESSAGE })
     .int({ message: DUE_WITHIN_DAYS_MESSAGE })
     .min(1, { message: DUE_WITHIN_DAYS_MESSAGE })
@@ -98,11 +108,11 @@ export const worklistFields = {
 };
 
 /** POST /api/user/list: doctors (role doctor, admin only) or managed patients (role patient). */
-export const userListBody = pageQuery.extend({
+export const userListBody = pageBody.extend({
   role: z.enum(['doctor', 'patient']).default('patient'),
   registerStatus: registerStatusSchema.optional(),
-  institutionId: idSchema.optional(),
-  keyword: z.string().trim().max(50, { message: '搜索内容过长' }).optional(),
+  institutionId: bodyIdSchema.optional(),
+  keyword: keywordSchema.optional(),
   /** running = in management, completed = ended (the spec's /brList and /userList types). */
   state: z.enum(['running', 'completed']).optional(),
   fillStatus: fillStatusSchema.optional(),
@@ -114,19 +124,26 @@ export const doctorListResult = paged(doctorListItemSchema);
 export const patientListResult = paged(patientListItemSchema);
 export const userListResult = z.union([patientListResult, doctorListResult]);
 
+/** An age in whole years, as a JSON number. */
+export const ageSchema = z
+  .number({ message: '年龄应为 0 到 150 之间的整数' })
+  .int({ message: '年龄应为 0 到 150 之间的整数' })
+  .min(0, { message: '年龄应为 0 到 150 之间的整数' })
+  .max(150, { message: '年龄应为 0 到 150 之间的整数' });
+
 export const enrolPatientBody = z.object({
   name: personNameSchema,
   gender: genderSchema.optional(),
-  age: z.coerce.number().int().min(0).max(150).optional(),
+  age: ageSchema.optional(),
   idNum: residentIdSchema,
   tel_num: mobileSchema,
-  institutionId: idSchema,
+  institutionId: bodyIdSchema,
   consentDate: isoDateSchema,
 });
 export type EnrolPatientBody = z.input<typeof enrolPatientBody>;
 
 export const updatePatientBody = z.object({
-  id: idSchema,
+  id: bodyIdSchema,
   name: personNameSchema.optional(),
   tel_num: mobileSchema.optional(),
   idNum: residentIdSchema.optional(),
@@ -135,9 +152,9 @@ export const updatePatientBody = z.object({
 });
 /** PUT /api/user: the admin edits a doctor (name, institution, disabled); a doctor edits a patient. */
 export const updateDoctorBody = z.object({
-  id: idSchema,
+  id: bodyIdSchema,
   name: personNameSchema.optional(),
-  institutionId: idSchema.optional(),
+  institutionId: bodyIdSchema.optional(),
   isDisabled: z.boolean().optional(),
 });
 /** One body for both: the caller's role decides which fields apply (a doctor edits patients, the admin doctors). */
@@ -147,14 +164,14 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 export const idQuery = z.object({ id: idSchema });
 export const voidQuery = z.object({
   id: idSchema,
-  reason: z.string({ message: '请填写作废原因' }).trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),
+  reason: textSchema('请填写作废原因').trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),
 });
 
 export const reviewDoctorQuery = z
   .object({
     id: idSchema,
     registerStatus: z.enum(['Approved', 'Rejected'], { message: '审核结果应为 Approved 或 Rejected' }),
-    reason: z.string().trim().max(200, { message: '原因不能超过200字' }).optional(),
+    reason: textSchema().trim().max(200, { message: '原因不能超过200字' }).optional(),
   })
   .refine((q) => q.registerStatus === 'Approved' || (q.reason && q.reason.length > 0), {
     message: '驳回时请填写原因',
@@ -173,9 +190,11 @@ export const unfilledRemindResult = z.object({
   days: z.number().int(),
 });
 
+const limitError = () => '每页条数（limit）应为 1 到 100 之间的整数';
+
 export const institutionPatientsQuery = z.object({
   institutionId: idSchema,
-  keyword: z.string().trim().max(50).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  keyword: keywordSchema.optional(),
+  limit: queryInteger(z.number().int().min(1).max(100), limitError).default(20),
 });
 export const institutionPatientsResult = z.array(patientListItemSchema);

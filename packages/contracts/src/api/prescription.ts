@@ -7,7 +7,7 @@ import {
   type SavedPrescription,
 } from '../prescriptions/templates';
 import { paged, pageQuery } from './envelope';
-import { idSchema } from './validators';
+import { bodyIdSchema, INT4_MAX, idSchema, queryInteger, textSchema } from './validators';
 
 /**
  * The prescription calls (issue 6), under /prod-api like every call. The spec's own
@@ -31,17 +31,16 @@ export const prescriptionKindParam = z.enum(PRESCRIPTION_KINDS, {
 export const prescriptionKindParams = z.object({ kind: prescriptionKindParam });
 export const prescriptionItemParams = z.object({ kind: prescriptionKindParam, id: idSchema });
 
-const patientIdQuery = z.coerce
-  .number({ message: '请指定患者（patientId）' })
-  .int({ message: '患者编号无效' })
-  .positive({ message: '患者编号无效' });
+const patientIdQuery = queryInteger(bodyIdSchema, (issue) =>
+  issue.input === undefined ? '请指定患者（patientId）' : `患者编号（patientId）应为 1 到 ${INT4_MAX} 之间的整数`,
+);
 
 export const prescriptionPatientQuery = z.object({ patientId: patientIdQuery });
 export const prescriptionHistoryQuery = pageQuery.extend({ patientId: patientIdQuery });
 export type PrescriptionHistoryQuery = z.infer<typeof prescriptionHistoryQuery>;
 
 export const voidPrescriptionQuery = z.object({
-  reason: z.string({ message: '请填写作废原因' }).trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),
+  reason: textSchema('请填写作废原因').trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),
 });
 
 /**

@@ -5,7 +5,11 @@ import { idSchema } from './validators';
 export const RecordPaths = {
   collection: '/api/annex/:annex/records',
   item: '/api/annex/:annex/records/:id',
+  revisions: '/api/annex/:annex/records/:id/revisions',
 } as const;
+
+/** The answer to an edit that does not carry the revision the record is at (issue 12). */
+export const STALE_REVISION_MESSAGE = '该记录已被他人修改，请刷新后再编辑';
 
 export const ANNEX_PATH_VALUES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'custom'] as const;
 export const annexParam = z.enum(ANNEX_PATH_VALUES, { message: '附件编号应为 1–9 或 custom' });
@@ -17,8 +21,18 @@ export const createRecordBody = z.object({
   patientId: idSchema,
   data: z.record(z.string(), z.unknown(), { message: '请填写记录内容' }),
 });
+/**
+ * `revision` is the record's revision as the editor read it. It is required, but checked by the
+ * service rather than here: a missing one answers 409 (like a stale one), not a 400 about the body.
+ */
 export const updateRecordBody = z.object({
   data: z.record(z.string(), z.unknown(), { message: '请填写记录内容' }),
+  revision: z
+    .number({ message: '修订号应为正整数' })
+    .int({ message: '修订号应为正整数' })
+    .min(1, { message: '修订号应为正整数' })
+    .optional()
+    .describe('The revision the record was read at (required; missing or stale answers 409)'),
 });
 export const recordHistoryQuery = z.object({
   patientId: idSchema,
@@ -46,11 +60,51 @@ export const annexRecordSchema = z.object({
   nextDueDate: z.string().nullable(),
   doctorId: z.number().int(),
   doctorName: z.string(),
+  /** 1 when created, +1 on each edit; an edit must send the revision it read. */
+  revision: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type AnnexRecord = z.infer<typeof annexRecordSchema>;
 export const recordHistoryResult = paged(annexRecordSchema);
+
+/** One saved state of a record: who saved it, when, and what it held (issue 12). */
+export const recordRevisionSchema = z.object({
+  revision: z.number().int(),
+  /** The instrument definition version the answers were checked against. */
+  version: z.number().int(),
+  data: z.record(z.string(), z.unknown()),
+  derived: z.record(z.string(), z.unknown()),
+  filledAt: z.string(),
+  /** Who saved this revision (the creator for revision 1, the editor after). */
+  doctorId: z.number().int(),
+  doctorName: z.string(),
+  /** When this revision was saved (ISO 8601). */
+  savedAt: z.string(),
+  /** Item keys whose answer differs from the revision before (empty for revision 1). */
+  changedItems: z.array(z.string()),
+});
+export type RecordRevision = z.infer<typeof recordRevisionSchema>;
+/** Every revision of a record, the current one first. */
+export const recordRevisionsResult = z.object({ list: z.array(recordRevisionSchema) });
+
+/** Where a record stands in a patient's order of records: by its date, then by id. */
+export interface RecordPosition {
+  filledAt: string;
+  id: number;
+}
+
+/**
+ * Whether `other` comes before a record dated `at.date` in the patient's order of records (date,
+ * then id), which is what the record's context (previous visit, baseline) is built from. On the same
+ * date the smaller id (saved earlier) comes first; a record not saved yet (no id) comes after every
+ * stored record of its date. The record itself never precedes itself.
+ */
+export function recordPrecedes(other: RecordPosition, at: { date: string; id?: number | undefined }): boolean {
+  const date = other.filledAt.slice(0, 10);
+  if (date !== at.date) return date < at.date;
+  return at.id === undefined || other.id < at.id;
+}
 
 /** A refused record: every item error, each naming its item. */
 export const recordErrorsSchema = z.object({ errors: z.array(z.object({ item: z.string(), message: z.string() })) });

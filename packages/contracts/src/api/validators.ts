@@ -1,5 +1,141 @@
 import { z } from 'zod';
 import { parseResidentId } from '../clinical/resident-id';
+import { isIsoDate } from '../instruments/dates';
+
+/**
+ * The shared input rules. Every input string of the API is built on `textSchema`, every id on
+ * `idSchema` (query and path) or `bodyIdSchema` (JSON bodies), every date on `isoDateSchema`, so a
+ * rule written here holds for every call. Messages are Chinese and name the field they are about.
+ */
+
+/** The largest id PostgreSQL `integer` (int4) columns hold; a larger one can only be a wrong id. */
+export const INT4_MAX = 2_147_483_647;
+/** The earliest calendar date any input may carry (birth, consent, visit and export dates). */
+export const EARLIEST_DATE = '1900-01-01';
+
+/** Chinese names of the fields the shared schemas are used for, so a message can name its field. */
+const FIELD_LABELS: Record<string, string> = {
+  id: '编号',
+  institutionId: '机构编号',
+  patientId: '患者编号',
+  actorId: '操作人编号',
+  entityId: '对象编号',
+  consentDate: '知情同意日期',
+  from: '开始日期',
+  to: '结束日期',
+  keyword: '搜索内容',
+  name: '姓名',
+  username: '账号',
+  password: '密码',
+  reason: '原因',
+  page: '页码',
+  limit: '每页条数',
+  action: '操作类型',
+  entity: '对象类型',
+};
+
+/**
+ * How a message names a field: its Chinese label (or the schema's own word for it) followed by the
+ * field's path, e.g. `机构编号（institutionId）`; just the word when the schema is used on its own.
+ */
+export function fieldLabel(path: readonly PropertyKey[] | undefined, fallback: string): string {
+  if (!path || path.length === 0) return fallback;
+  const last = path[path.length - 1];
+  const label = typeof last === 'string' ? (FIELD_LABELS[last] ?? fallback) : fallback;
+  return `${label}（${path.map(String).join('.')}）`;
+}
+
+/**
+ * NUL, or half of a UTF-16 surrogate pair without its other half. PostgreSQL text and jsonb cannot
+ * hold U+0000 and a lone surrogate is not Unicode at all, so neither can ever be stored or exported.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NUL = String.fromCharCode(0);
+
+export function isStorableText(value: string): boolean {
+  return !value.includes(NUL) && !LONE_SURROGATE.test(value);
+}
+
+export function unstorableTextMessage(label: string): string {
+  return `${label}含有无法保存的字符（空字符或不成对的代理字符）`;
+}
+
+interface Visit {
+  value: unknown;
+  key: PropertyKey;
+  parent: Visit | null;
+}
+
+function pathOf(visit: Visit): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/**
+ * The path of the first value in parsed input (an object key counts as a string value) for which
+ * `matches` holds, or null. Iterative, and each node links to its parent instead of copying its path,
+ * so a body nested 100 000 deep costs linear time and no stack.
+ */
+export function findInInput(input: unknown, matches: (value: unknown) => boolean): PropertyKey[] | null {
+  const pending: Visit[] = [{ value: input, key: '', parent: null }];
+  while (pending.length > 0) {
+    const visit = pending.pop() as Visit;
+    const { value } = visit;
+    if (matches(value)) return pathOf(visit);
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], key: i, parent: visit });
+    } else if (value !== null && typeof value === 'object') {
+      const keys = Object.keys(value);
+      for (const key of keys) if (matches(key)) return [...pathOf(visit), key];
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        pending.push({ value: (value as Record<string, unknown>)[key], key, parent: visit });
+      }
+    }
+  }
+  return null;
+}
+
+/** The path of the first string (value or object key) in parsed input that cannot be stored, or null. */
+export function findUnstorableText(input: unknown): PropertyKey[] | null {
+  return findInInput(input, (value) => typeof value === 'string' && !isStorableText(value));
+}
+
+/** A string that can be stored: the base of every input string schema. */
+export function textSchema(requiredMessage?: string) {
+  return z
+    .string(requiredMessage ? { error: requiredMessage } : undefined)
+    .refine(isStorableText, { error: (issue) => unstorableTextMessage(fieldLabel(issue.path, '内容')) });
+}
+
+/** A search keyword: trimmed, at most 50 characters. */
+export const keywordSchema = textSchema().trim().max(50, { error: '搜索内容过长' });
+
+const QUERY_DIGITS = /^\d{1,16}$/;
+
+/**
+ * A whole number in a query string or path, where every value arrives as text: plain digits only
+ * (no sign, blank, hex or exponent), then the number's own rules. JSON bodies use the number itself.
+ */
+export function queryInteger<T extends z.ZodType<number, number>>(
+  schema: T,
+  error: (issue: { path?: PropertyKey[]; input?: unknown }) => string,
+) {
+  return z.union([schema, z.string().regex(QUERY_DIGITS).transform(Number).pipe(schema)], { error });
+}
+
+const idError = (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path, '编号')}应为 1 到 ${INT4_MAX} 之间的整数`;
+
+/** A positive int4 id in a JSON body: a number, never a string or a boolean. */
+export const bodyIdSchema = z
+  .number({ error: idError })
+  .int({ error: idError })
+  .min(1, { error: idError })
+  .max(INT4_MAX, { error: idError });
+
+/** A positive int4 id as a query or path parameter. */
+export const idSchema = queryInteger(bodyIdSchema, idError);
 
 /** Mainland China mobile number (PRODUCT §2). */
 export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
@@ -10,11 +146,18 @@ export const mobileSchema = z
   .min(1, { message: '请输入手机号' })
   .regex(MOBILE_PATTERN, { message: '手机号格式不正确' });
 
+/** Letters and combining marks of any script, digits, spaces, `·` (as in 欧阳·娜娜), `-` and `.`. */
+const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} ·.-]+$/u;
+const NAME_CHARACTERS_MESSAGE = '姓名只能包含文字、数字、空格及“·”“-”“.”';
+
+/** A person's name: no control characters, line breaks or bidirectional overrides can hide in it. */
 export const personNameSchema = z
   .string({ message: '请输入姓名' })
   .trim()
   .min(1, { message: '请输入姓名' })
-  .max(50, { message: '姓名不能超过50个字符' });
+  .max(50, { message: '姓名不能超过50个字符' })
+  .regex(NAME_CHARACTERS, { message: NAME_CHARACTERS_MESSAGE })
+  .refine((value) => /\p{L}/u.test(value), { message: '姓名须包含文字' });
 
 /** A resident ID number per GB 11643; lower-case x is accepted and normalised to X. */
 export const residentIdSchema = z
@@ -93,8 +236,7 @@ const COMMON_PASSWORDS = new Set([
   'qazwsx123',
 ]);
 
-export const passwordSchema = z
-  .string({ message: '请输入密码' })
+export const passwordSchema = textSchema('请输入密码')
   .min(8, { message: '密码至少8位' })
   .max(64, { message: '密码不能超过64位' })
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { message: '密码须同时包含字母和数字' })
@@ -105,16 +247,11 @@ export const smsCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { message: '验证码为6位数字' });
 
-/** A positive integer id, as a query or path parameter. */
-export const idSchema = z.coerce
-  .number({ message: 'id 必须是数字' })
-  .int({ message: 'id 必须是整数' })
-  .positive({ message: 'id 必须是正整数' });
+const dateLabel = (issue: { path?: PropertyKey[] }) => fieldLabel(issue.path, '日期');
 
-/** A calendar date written YYYY-MM-DD. */
+/** A calendar date written YYYY-MM-DD, from 1900-01-01. */
 export const isoDateSchema = z
-  .string({ message: '请输入日期' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: '日期格式应为 YYYY-MM-DD' })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    message: '日期无效',
-  });
+  .string({ error: (issue) => (issue.input === undefined ? `请输入${dateLabel(issue)}` : `${dateLabel(issue)}格式应为 YYYY-MM-DD`) })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: (issue) => `${dateLabel(issue)}格式应为 YYYY-MM-DD` })
+  .refine((value) => value >= EARLIEST_DATE, { error: (issue) => `${dateLabel(issue)}不能早于 ${EARLIEST_DATE}` })
+  .refine(isIsoDate, { error: (issue) => `${dateLabel(issue)}无效` });

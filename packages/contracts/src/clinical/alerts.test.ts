@@ -12,6 +12,8 @@ describe('alert values', () => {
 
   it('flags blood pressure at SBP ≥ 180 or DBP ≥ 110 mmHg', () => {
     expect(isBloodPressureAlert(179, 109)).toBe(false);
+    expect(isBloodPressureAlert(180, 70)).toBe(true);
+    expect(isBloodPressureAlert(120, 109)).toBe(false);
     expect(isBloodPressureAlert(180, 90)).toBe(true);
     expect(isBloodPressureAlert(150, 110)).toBe(true);
     expect(isBloodPressureAlert(undefined, undefined)).toBe(false);
@@ -31,5 +33,13 @@ describe('alert values', () => {
     expect(alerts[0]?.message).toContain('空腹血糖 17.2 mmol/L');
     expect(alerts[2]?.message).toContain('182/100');
     expect(detectAlerts({ glucose: { fpg: { label: '空腹血糖', value: 6.5 } }, sbp: 130, dbp: 80 })).toEqual([]);
+  });
+
+  it('flags the acute signs of the specification and ignores anything else', () => {
+    const [alert, ...rest] = detectAlerts({ acuteSigns: ['none', 'acetoneBreath', 'consciousness', 'bogus'] });
+    expect(rest).toEqual([]);
+    expect(alert).toMatchObject({ code: 'acuteSign', item: 'urgentSigns' });
+    expect(alert?.message).toBe('存在危急情况（呼气有烂苹果样丙酮味、意识或行为改变），请紧急处理并转诊');
+    expect(detectAlerts({ acuteSigns: ['none'] })).toEqual([]);
   });
 });

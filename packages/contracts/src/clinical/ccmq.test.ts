@@ -289,12 +289,19 @@ describe('CCMQ judgement (判定标准)', () => {
 });
 
 describe('CCMQ conclusion wording', () => {
-  it('lists several 是 types highest score first, ties in the standard’s order', () => {
+  it('names the main (主) type of several 是 types, highest score first, and the rest as 兼夹; ties in the standard’s order', () => {
     const result = judgeCcmq(scores({ pinghe: 40, qixu: 45, tanshi: 50 }));
-    expect(result.conclusion).toBe('是痰湿质、气虚质');
-    expect(result.conclusionEn).toBe('Phlegm-dampness and qi deficiency constitutions');
+    expect(result.conclusion).toBe('以痰湿质为主，兼夹气虚质');
+    expect(result.conclusionEn).toBe('Mainly phlegm-dampness constitution, mixed with qi deficiency');
     expect(result.primaryTypes).toEqual(['tanshi', 'qixu']);
-    expect(judgeCcmq(scores({ qixu: 45, tanshi: 45 })).conclusion).toBe('是气虚质、痰湿质');
+    expect(result.mainType).toBe('tanshi');
+    const tie = judgeCcmq(scores({ qixu: 45, tanshi: 45 }));
+    expect([tie.conclusion, tie.mainType]).toEqual(['以气虚质为主，兼夹痰湿质', 'qixu']);
+    const three = judgeCcmq(scores({ pinghe: 30, qixu: 41, tanshi: 62, shire: 47, xueyu: 33 }));
+    expect(three.conclusion).toBe('以痰湿质为主，兼夹湿热质、气虚质，有血瘀质倾向');
+    expect(three.conclusionEn).toBe(
+      'Mainly phlegm-dampness constitution, mixed with damp-heat and qi deficiency, with a tendency to blood stasis',
+    );
   });
 
   it('adds the tendency clause after the 是 types', () => {
@@ -302,14 +309,17 @@ describe('CCMQ conclusion wording', () => {
     expect(result.conclusion).toBe('是气虚质，有湿热质、痰湿质倾向');
     expect(result.conclusionEn).toBe('Qi deficiency constitution, with a tendency to damp-heat and phlegm-dampness');
     expect(result.primaryTypes).toEqual(['qixu']);
+    expect(result.mainType).toBe('qixu');
     expect(result.tendencyTypes).toEqual(['shire', 'tanshi']);
   });
 
   it('states tendencies alone when no type is 是 and 平和质 is not reached', () => {
     const result = judgeCcmq(scores({ pinghe: 50, shire: 35, xueyu: 31 }));
-    expect(result.conclusion).toBe('有湿热质、血瘀质倾向');
-    expect(result.conclusionEn).toBe('Tendency to damp-heat and blood stasis');
+    expect(result.conclusion).toBe('有湿热质、血瘀质倾向，以湿热质倾向为主');
+    expect(result.conclusionEn).toBe('Tendency to damp-heat and blood stasis, mainly damp-heat');
     expect(result.primaryTypes).toEqual([]);
+    expect(result.mainType).toBe('shire');
+    expect(judgeCcmq(scores({ pinghe: 50, xueyu: 31 })).conclusion).toBe('有血瘀质倾向');
   });
 
   it('keeps several tendencies after 基本是平和质', () => {
@@ -324,6 +334,7 @@ describe('CCMQ conclusion wording', () => {
     expect(result.conclusionEn).toMatch(/^No constitution type determined/);
     expect(result.primaryTypes).toEqual([]);
     expect(result.tendencyTypes).toEqual([]);
+    expect(result.mainType).toBeNull();
   });
 });
 

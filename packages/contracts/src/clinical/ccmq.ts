@@ -33,6 +33,11 @@ export interface CcmqResult {
   /** Constitution types judged 'yes' (or pinghe 'basically'), then 'tendency' types, for prescriptions */
   primaryTypes: CcmqSubscale[];
   tendencyTypes: CcmqSubscale[];
+  /**
+   * The main (主) constitution: the first of `primaryTypes`, else of `tendencyTypes` (both highest
+   * transformed score first); every other type listed is concurrent (兼夹). Null when none applies.
+   */
+  mainType: CcmqSubscale | null;
 }
 
 /** What the judgement step yields from the nine transformed scores alone. */
@@ -112,16 +117,19 @@ function capitalize(text: string): string {
  * The judgement table and the wording of the conclusion, from the nine transformed scores (exact or
  * as printed; the standard's own examples give whole numbers that no answer set produces).
  *
- * Wording, following the standard's examples (示例1 "是气虚质", 示例2 "基本是平和质，有痰湿质倾向"):
+ * Several types are ranked highest transformed score first (ties keep the standard's order). The
+ * main (主) constitution is the highest-ranked type judged 是 (平和质 when it is 是/基本是), else the
+ * highest-ranked 倾向是 type; the others are concurrent (兼夹). Wording, following the standard's
+ * examples (示例1 "是气虚质", 示例2 "基本是平和质，有痰湿质倾向") and naming the main type whenever
+ * more than one type applies:
  * - 平和质 是 → "是平和质" (every other type is then < 30, so nothing can follow);
  * - 平和质 基本是 → "基本是平和质", then "，有X质、Y质倾向" for the biased types judged 倾向是;
- * - otherwise the biased types judged 是 → "是X质、Y质", then "，有…倾向" as above, or the tendency
- *   clause alone ("有X质倾向") when no type is 是;
+ * - one biased type 是 → "是X质", then "，有…倾向" as above (like 示例2, the one 是 type is the main one);
+ * - several biased types 是 → "以X质为主，兼夹Y质、Z质", then "，有…倾向" as above;
+ * - tendencies only → "有X质倾向"; several → "有X质、Y质倾向，以X质倾向为主";
  * - if nothing qualifies (平和质 < 60 and every biased type < 30) the standard has no wording; we say so
  *   plainly: "未能判定体质类型（…）".
- * Several types are listed highest transformed score first, because the first one is the one a
- * doctor treats as the main (主) constitution and the rest as concurrent (兼夹) ones; ties keep the
- * standard's order. Types are joined with "、" and clauses with "，", as in the standard's text.
+ * Types are joined with "、" and clauses with "，", as in the standard's text.
  */
 export function judgeCcmq(transformed: Record<CcmqSubscale, number>): CcmqJudgementResult {
   const judgement = byKey<CcmqJudgement>((key) => (key === 'pinghe' ? 'no' : biasedJudgement(transformed[key])));
@@ -134,37 +142,48 @@ export function judgeCcmq(transformed: Record<CcmqSubscale, number>): CcmqJudgem
   const yesTypes = BIASED.filter((key) => judgement[key] === 'yes').sort(rank);
   const tendencyTypes = BIASED.filter((key) => judgement[key] === 'tendency').sort(rank);
 
-  let headZh: string | null = null;
-  let headEn: string | null = null;
+  const tendencyZh = tendencyTypes.length > 0 ? `有${zhNames(tendencyTypes)}倾向` : null;
+  const tendencyEn = tendencyTypes.length > 0 ? `tendency to ${enNames(tendencyTypes)}` : null;
+  const joinZh = (...parts: (string | null)[]) => parts.filter(Boolean).join('，');
+
+  let conclusion: string;
+  let conclusionEn: string;
   let primaryTypes: CcmqSubscale[] = yesTypes;
   if (judgement.pinghe === 'yes' || judgement.pinghe === 'basically') {
     // 平和质 is only 是/基本是 when no biased type reaches 40, so it never competes with yesTypes.
     const basically = judgement.pinghe === 'basically';
-    headZh = basically ? '基本是平和质' : '是平和质';
-    headEn = basically ? 'Basically balanced constitution' : 'Balanced constitution';
     primaryTypes = ['pinghe'];
-  } else if (yesTypes.length > 0) {
-    headZh = `是${zhNames(yesTypes)}`;
-    headEn = `${capitalize(enNames(yesTypes))} constitution${yesTypes.length > 1 ? 's' : ''}`;
-  }
-
-  const tendencyZh = tendencyTypes.length > 0 ? `有${zhNames(tendencyTypes)}倾向` : null;
-  const tendencyEn = tendencyTypes.length > 0 ? `tendency to ${enNames(tendencyTypes)}` : null;
-
-  let conclusion: string;
-  let conclusionEn: string;
-  if (headZh && headEn) {
-    conclusion = tendencyZh ? `${headZh}，${tendencyZh}` : headZh;
+    conclusion = joinZh(basically ? '基本是平和质' : '是平和质', tendencyZh);
+    const headEn = basically ? 'Basically balanced constitution' : 'Balanced constitution';
     conclusionEn = tendencyEn ? `${headEn}, with a ${tendencyEn}` : headEn;
+  } else if (yesTypes.length > 0) {
+    const [main, ...concurrent] = yesTypes as [CcmqSubscale, ...CcmqSubscale[]];
+    const mainEn = capitalize(enNames([main]));
+    if (concurrent.length === 0) {
+      conclusion = joinZh(`是${zhNames([main])}`, tendencyZh);
+      conclusionEn = tendencyEn ? `${mainEn} constitution, with a ${tendencyEn}` : `${mainEn} constitution`;
+    } else {
+      conclusion = joinZh(`以${zhNames([main])}为主`, concurrent.length > 0 ? `兼夹${zhNames(concurrent)}` : null, tendencyZh);
+      conclusionEn = [
+        `Mainly ${enNames([main])} constitution`,
+        concurrent.length > 0 ? `mixed with ${enNames(concurrent)}` : null,
+        tendencyEn ? `with a ${tendencyEn}` : null,
+      ]
+        .filter(Boolean)
+        .join(', ');
+    }
   } else if (tendencyZh && tendencyEn) {
-    conclusion = tendencyZh;
-    conclusionEn = capitalize(tendencyEn);
+    const [main] = tendencyTypes as [CcmqSubscale, ...CcmqSubscale[]];
+    const several = tendencyTypes.length > 1;
+    conclusion = several ? `${tendencyZh}，以${zhNames([main])}倾向为主` : tendencyZh;
+    conclusionEn = several ? `${capitalize(tendencyEn)}, mainly ${enNames([main])}` : capitalize(tendencyEn);
   } else {
     conclusion = '未能判定体质类型（平和质转化分未达60分，且无偏颇体质或倾向）';
     conclusionEn = 'No constitution type determined (balanced score below 60 and no biased type or tendency)';
   }
 
-  return { judgement, conclusion, conclusionEn, primaryTypes, tendencyTypes };
+  const mainType = primaryTypes[0] ?? tendencyTypes[0] ?? null;
+  return { judgement, conclusion, conclusionEn, primaryTypes, tendencyTypes, mainType };
 }
 
 /**

@@ -31,7 +31,21 @@ describe('annex 9 visit classification', () => {
     expect(suggestDiabetesNextStep(null, 'unsatisfactory')).toBeNull();
   });
 
+  it('never calls a visit with a danger value satisfactory, and refers it urgently before anything else', () => {
+    // FPG 3.5 is below 7.0 but hypoglycaemic; a BP danger value with no FPG still classifies.
+    expect(suggestDiabetesVisitClass({ fpg: 3.5, hasDangerValue: true })).toBe('unsatisfactory');
+    expect(suggestDiabetesVisitClass({ hasDangerValue: true })).toBe('unsatisfactory');
+    expect(suggestDiabetesVisitClass({ fpg: 5.2, hasDangerValue: true, hasAdverseReaction: true })).toBe('adverseReaction');
+    expect(suggestDiabetesVisitClass({ fpg: 5.2, hasDangerValue: false })).toBe('satisfactory');
+    expect(suggestDiabetesNextStep('unsatisfactory', null, true)).toBe('urgentReferral');
+    expect(suggestDiabetesNextStep('complication', 'unsatisfactory', true)).toBe('urgentReferral');
+    expect(suggestDiabetesNextStep(null, null, true)).toBe('urgentReferral');
+    expect(suggestDiabetesNextStep('unsatisfactory', null, false)).toBe('revisit');
+  });
+
   it('turns steps into days', () => {
-    expect([nextStepDays('routine'), nextStepDays('revisit'), nextStepDays('referral')]).toEqual([90, 14, 14]);
+    expect([nextStepDays('routine'), nextStepDays('revisit'), nextStepDays('referral'), nextStepDays('urgentReferral')]).toEqual([
+      90, 14, 14, 14,
+    ]);
   });
 });

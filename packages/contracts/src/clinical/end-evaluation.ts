@@ -1,5 +1,12 @@
 import { weightChangePercent } from './body-measures';
-import { type GlycemicStatus, isPrediabetes } from './glycemic';
+import {
+  classifyFollowUpGlycemia,
+  type FollowUpGlycemicStatus,
+  type GlycemicStatus,
+  type GlycemicValues,
+  involvesIgt,
+  isPrediabetes,
+} from './glycemic';
 import { LIFESTYLE_TARGETS } from './programme';
 import { type SymptomEfficacy, symptomEfficacy, symptomReductionRate } from './symptom-score';
 
@@ -7,25 +14,33 @@ import { type SymptomEfficacy, symptomEfficacy, symptomReductionRate } from './s
  * Annex 8, the end-of-management evaluation: where the patient's glucose regulation stands after
  * the management period compared with the diagnosis at enrolment (annex 1).
  */
-export type ManagementOutcome = 'reverted' | 'prediabetes' | 'progressed';
+/**
+ * `repeatOgtt`: the baseline involved IGT and the final measurement has no 2-hour value, so a reversal
+ * cannot be declared (IGT is only excluded by a 2h-PG); the OGTT has to be repeated.
+ */
+export type ManagementOutcome = 'reverted' | 'prediabetes' | 'progressed' | 'repeatOgtt';
 
 export const MANAGEMENT_OUTCOME_LABELS: Record<ManagementOutcome, { zh: string; en: string }> = {
   reverted: { zh: '逆转为正常', en: 'Back to normal' },
   prediabetes: { zh: '仍为糖尿病前期', en: 'Still pre-diabetes' },
   progressed: { zh: '进展为糖尿病', en: 'Progressed to diabetes' },
+  repeatOgtt: { zh: '无法判定，需复查OGTT（基线有糖耐量减低）', en: 'Cannot be judged: repeat the OGTT (the baseline had IGT)' },
 };
 
 /**
- * The outcome is meaningful only for someone who entered with pre-diabetes. When the baseline is
- * unknown (not recorded) the final status still tells the outcome; when the baseline was normal or
- * diabetes the three outcomes do not apply and the answer is null.
+ * The outcome is meaningful only for someone who entered with pre-diabetes (IFG, IGT, both, or an
+ * HbA1c of 5.7–6.4 %). When the baseline is unknown (not recorded) the final status still tells the
+ * outcome; when the baseline was normal or diabetes the outcomes do not apply and the answer is null.
+ * A final `elevatedHbA1c` is still pre-diabetes; a final `repeatOgtt` (see classifyFollowUpGlycemia)
+ * is the outcome `repeatOgtt`, never `reverted`.
  */
 export function managementOutcome(
   baseline: GlycemicStatus | null | undefined,
-  final: GlycemicStatus | null | undefined,
+  final: FollowUpGlycemicStatus | null | undefined,
 ): ManagementOutcome | null {
   if (!final) return null;
   if (baseline && !isPrediabetes(baseline)) return null;
+  if (final === 'repeatOgtt') return 'repeatOgtt';
   if (final === 'normal') return 'reverted';
   if (final === 'diabetes') return 'progressed';
   return 'prediabetes';
@@ -33,7 +48,13 @@ export function managementOutcome(
 
 export interface EndEvaluationInput {
   baselineStatus?: GlycemicStatus | null;
-  finalStatus?: GlycemicStatus | null;
+  /**
+   * Whether the baseline involved IGT; defaults to the baseline status being IGT or IFG+IGT. Pass true
+   * as well when the doctor's baseline diagnosis says IGT without a 2-hour value on record.
+   */
+  baselineInvolvedIgt?: boolean;
+  /** The final measurement; its status is worked out here so the IGT rule cannot be bypassed. */
+  finalValues?: GlycemicValues;
   baselineWeightKg?: number | null;
   finalWeightKg?: number | null;
   baselineSymptomTotal?: number | null;
@@ -41,6 +62,7 @@ export interface EndEvaluationInput {
 }
 
 export interface EndEvaluationResult {
+  finalStatus: FollowUpGlycemicStatus | null;
   outcome: ManagementOutcome | null;
   /** Negative = weight lost. */
   weightChangePercent: number | null;
@@ -53,8 +75,14 @@ export interface EndEvaluationResult {
 export function evaluateEndOfManagement(input: EndEvaluationInput): EndEvaluationResult {
   const change = weightChangePercent(input.baselineWeightKg, input.finalWeightKg);
   const rate = symptomReductionRate(input.baselineSymptomTotal, input.finalSymptomTotal);
+  const baselineInvolvedIgt = input.baselineInvolvedIgt ?? involvesIgt(input.baselineStatus);
+  const finalStatus = input.finalValues ? classifyFollowUpGlycemia(input.finalValues, baselineInvolvedIgt) : null;
+  // A baseline IGT known only from the doctor's diagnosis (values alone read normal) is still a
+  // pre-diabetes baseline, so the outcome applies.
+  const baseline = baselineInvolvedIgt && input.baselineStatus === 'normal' ? 'IGT' : input.baselineStatus;
   return {
-    outcome: managementOutcome(input.baselineStatus, input.finalStatus),
+    finalStatus,
+    outcome: managementOutcome(baseline, finalStatus),
     weightChangePercent: change,
     weightLossTargetMet: change === null ? null : -change >= LIFESTYLE_TARGETS.weightLossPercent,
     symptomReductionRate: rate,

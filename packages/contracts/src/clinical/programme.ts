@@ -34,6 +34,13 @@ export interface GlycemicThresholds {
   diabetesHba1c: number;
   /** Random glucose at or above this counts only with classic symptoms. */
   diabetesRandom: number;
+  /**
+   * HbA1c (%) from which the status is never "normal" (2023 expert consensus on pre-diabetes
+   * intervention in Chinese adults: 5.7–6.4 % is the pre-diabetes range); IFG/IGT stay WHO 1999.
+   */
+  prediabetesHba1c: number;
+  /** HbA1c (%) above which (and below `diabetesHba1c`) the consensus calls the risk very high. */
+  veryHighRiskHba1cAbove: number;
 }
 
 export const GLYCEMIC_THRESHOLDS: Readonly<GlycemicThresholds> = Object.freeze({
@@ -43,6 +50,8 @@ export const GLYCEMIC_THRESHOLDS: Readonly<GlycemicThresholds> = Object.freeze({
   diabetesOgtt2h: 11.1,
   diabetesHba1c: 6.5,
   diabetesRandom: 11.1,
+  prediabetesHba1c: 5.7,
+  veryHighRiskHba1cAbove: 6.0,
 });
 
 /** Values that need urgent handling and referral (national T2DM service specification). */
@@ -58,6 +67,25 @@ export const ALERT_THRESHOLDS: Readonly<AlertThresholds> = Object.freeze({
   glucoseLow: 3.9,
   systolic: 180,
   diastolic: 110,
+});
+
+/**
+ * Lower bounds (mmHg) of the blood pressure categories of the Chinese hypertension guideline (2018
+ * revision): below `highNormal` is normal; each pair is (systolic, diastolic) and the higher of the
+ * two categories wins.
+ */
+export interface BloodPressureBandThresholds {
+  highNormal: { systolic: number; diastolic: number };
+  grade1: { systolic: number; diastolic: number };
+  grade2: { systolic: number; diastolic: number };
+  grade3: { systolic: number; diastolic: number };
+}
+
+export const BLOOD_PRESSURE_BANDS: Readonly<BloodPressureBandThresholds> = Object.freeze({
+  highNormal: Object.freeze({ systolic: 120, diastolic: 80 }),
+  grade1: Object.freeze({ systolic: 140, diastolic: 90 }),
+  grade2: Object.freeze({ systolic: 160, diastolic: 100 }),
+  grade3: Object.freeze({ systolic: 180, diastolic: 110 }),
 });
 
 /** Chinese adult BMI bands (WS/T 428-2013) and central obesity by waist. */
@@ -92,6 +120,8 @@ export const DIABETES_FOLLOW_UP = {
   revisitDays: 14,
   /** After a referral, follow the referral up within two weeks. */
   referralFollowUpDays: 14,
+  /** A danger value or acute sign: urgent referral, and the next contact within two weeks. */
+  urgentReferralFollowUpDays: 14,
   /** Routine rhythm: at least four face-to-face visits a year. */
   routineDays: 90,
 } as const;

@@ -1,10 +1,12 @@
-import { classifyGlycemia, GLYCEMIC_STATUS_LABELS, type GlycemicStatus } from '../clinical/glycemic';
+import { classifyGlycemia, GLYCEMIC_STATUS_LABELS, type GlycemicStatus, involvesIgt } from '../clinical/glycemic';
 import {
   ALERT_COLUMNS,
   alertDerived,
   fpgItem,
   glucoseItem,
+  HBA1C_RISK_COLUMN,
   hba1cItem,
+  hba1cRiskDerived,
   labelOptions,
   ogtt2hItem,
   opt,
@@ -13,7 +15,7 @@ import {
   tongueAndPulseItems,
 } from './common-items';
 import { say } from './messages';
-import type { InstrumentDefinition, ItemError, RecordData } from './types';
+import type { InstrumentDefinition, ItemError, RecordData, RecordSnapshot } from './types';
 
 /** Annex 1, 诊断记录: the glucose tests that put the patient in the programme and the diagnoses. */
 
@@ -27,6 +29,21 @@ export function glycemicStatusOf(data: RecordData): GlycemicStatus | null {
     randomGlucose: readNumber(data, 'randomGlucose'),
     hasClassicSymptoms: data.classicSymptoms === true,
   });
+}
+
+/**
+ * Whether a baseline diagnosis involved impaired glucose tolerance, which only a later 2-hour value
+ * can exclude: its values say IGT or IFG+IGT (recomputed from the raw answers, and as stored), or
+ * the doctor's Western diagnosis says so (an OGTT done elsewhere and not entered).
+ */
+export function baselineInvolvesIgt(record: RecordSnapshot | undefined): boolean {
+  if (!record) return false;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return (
+    involvesIgt(glycemicStatusOf(record.data)) ||
+    involvesIgt(text(record.derived.glycemicStatus)) ||
+    involvesIgt(text(record.data.westernDiagnosis))
+  );
 }
 
 export const annex1: InstrumentDefinition = {
@@ -198,10 +215,11 @@ export const annex1: InstrumentDefinition = {
     return errors;
   },
   derive(data) {
-    return { glycemicStatus: glycemicStatusOf(data), ...alertDerived(data) };
+    return { glycemicStatus: glycemicStatusOf(data), ...hba1cRiskDerived(data), ...alertDerived(data) };
   },
   derivedColumns: [
     { key: 'glycemicStatus', label: text('糖代谢状态', 'Glycemic status'), type: 'single', options: labelOptions(GLYCEMIC_STATUS_LABELS) },
+    HBA1C_RISK_COLUMN,
     ...ALERT_COLUMNS,
   ],
   history: ['testDate', 'fpg', 'ogtt2h', 'hba1c', 'derived.glycemicStatus', 'westernDiagnosis', 'syndrome'],

@@ -2,7 +2,9 @@ import { BMI_BAND_LABELS, bmiBand, computeBmi, computeWaistHipRatio, isCentralOb
 import {
   ALERT_COLUMNS,
   alertDerived,
+  BP_BAND_COLUMN,
   bloodPressureOrder,
+  bpBandDerived,
   dbpItem,
   heartRateItem,
   heightItem,
@@ -49,6 +51,7 @@ export const annex6: InstrumentDefinition = {
       bmiBand: bmiBand(bmi),
       waistHipRatio: computeWaistHipRatio(readNumber(data, 'waist'), readNumber(data, 'hip')),
       centralObesity: isCentralObesity(readNumber(data, 'waist'), context.gender),
+      ...bpBandDerived(data),
       ...alertDerived(data),
     };
   },
@@ -57,9 +60,21 @@ export const annex6: InstrumentDefinition = {
     { key: 'bmiBand', label: text('体重分类', 'BMI band'), type: 'single', options: labelOptions(BMI_BAND_LABELS) },
     { key: 'waistHipRatio', label: text('腰臀比', 'Waist-to-hip ratio'), type: 'number' },
     { key: 'centralObesity', label: text('中心性肥胖', 'Central obesity'), type: 'boolean' },
+    BP_BAND_COLUMN,
     ...ALERT_COLUMNS,
   ],
-  history: ['examDate', 'height', 'weight', 'derived.bmi', 'derived.bmiBand', 'waist', 'derived.waistHipRatio', 'sbp', 'dbp'],
+  history: [
+    'examDate',
+    'height',
+    'weight',
+    'derived.bmi',
+    'derived.bmiBand',
+    'waist',
+    'derived.waistHipRatio',
+    'sbp',
+    'dbp',
+    'derived.bpBand',
+  ],
   summary({ data, derived }, lang) {
     const band = BMI_BAND_LABELS[derived.bmiBand as keyof typeof BMI_BAND_LABELS]?.[lang];
     const bp = data.sbp !== undefined ? ` · BP ${data.sbp}/${data.dbp}` : '';

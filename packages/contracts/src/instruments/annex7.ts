@@ -1,14 +1,19 @@
 import { BMI_BAND_LABELS, bmiBand, computeBmi, weightChangePercent } from '../clinical/body-measures';
-import { classifyGlycemia, GLYCEMIC_STATUS_LABELS, type GlycemicStatus } from '../clinical/glycemic';
+import { classifyFollowUpGlycemia, FOLLOW_UP_GLYCEMIC_STATUS_LABELS, type FollowUpGlycemicStatus } from '../clinical/glycemic';
 import { type Cohort, followUpIntervalDays } from '../clinical/programme';
+import { baselineInvolvesIgt } from './annex1';
 import {
   ALERT_COLUMNS,
   alertDerived,
+  BP_BAND_COLUMN,
   bloodPressureOrder,
+  bpBandDerived,
   dbpItem,
   FOLLOW_UP_WAY_OPTIONS,
   fpgItem,
+  HBA1C_RISK_COLUMN,
   hba1cItem,
+  hba1cRiskDerived,
   labelOptions,
   ogtt2hItem,
   opt,
@@ -141,11 +146,13 @@ export const annex7: InstrumentDefinition = {
       bmi,
       bmiBand: bmiBand(bmi),
       weightChangePercent: weightChangePercent(readNumber(context.baseline?.['6']?.data, 'weight'), readNumber(data, 'weight')),
-      glycemicStatus: classifyGlycemia({
-        fpg: readNumber(data, 'fpg'),
-        ogtt2h: readNumber(data, 'ogtt2h'),
-        hba1c: readNumber(data, 'hba1c'),
-      }),
+      // IGT at baseline (annex 1) can only be excluded by a 2h-PG: without one, never "normal".
+      glycemicStatus: classifyFollowUpGlycemia(
+        { fpg: readNumber(data, 'fpg'), ogtt2h: readNumber(data, 'ogtt2h'), hba1c: readNumber(data, 'hba1c') },
+        baselineInvolvesIgt(context.baseline?.['1']),
+      ),
+      ...hba1cRiskDerived(data),
+      ...bpBandDerived(data),
       ...alertDerived(data),
     };
   },
@@ -157,12 +164,20 @@ export const annex7: InstrumentDefinition = {
     { key: 'bmi', label: text('体质指数', 'BMI'), type: 'number', unit: 'kg/m²' },
     { key: 'bmiBand', label: text('体重分类', 'BMI band'), type: 'single', options: labelOptions(BMI_BAND_LABELS) },
     { key: 'weightChangePercent', label: text('体重较基线变化', 'Weight change from baseline'), type: 'number', unit: '%' },
-    { key: 'glycemicStatus', label: text('糖代谢状态', 'Glycemic status'), type: 'single', options: labelOptions(GLYCEMIC_STATUS_LABELS) },
+    {
+      key: 'glycemicStatus',
+      label: text('糖代谢状态', 'Glycemic status'),
+      type: 'single',
+      options: labelOptions(FOLLOW_UP_GLYCEMIC_STATUS_LABELS),
+      attention: (value) => value === 'repeatOgtt',
+    },
+    HBA1C_RISK_COLUMN,
+    BP_BAND_COLUMN,
     ...ALERT_COLUMNS,
   ],
   history: ['visitDate', 'way', 'weight', 'fpg', 'ogtt2h', 'hba1c', 'derived.glycemicStatus', 'nextVisitDate'],
   summary({ data, derived }, lang) {
-    const status = GLYCEMIC_STATUS_LABELS[derived.glycemicStatus as GlycemicStatus]?.[lang];
+    const status = FOLLOW_UP_GLYCEMIC_STATUS_LABELS[derived.glycemicStatus as FollowUpGlycemicStatus]?.[lang];
     const parts = [`FPG ${data.fpg ?? '-'}`, `${lang === 'zh' ? '体重' : 'Weight'} ${data.weight ?? '-'}`];
     if (status) parts.push(status);
     return parts.join(' · ');

@@ -1,11 +1,28 @@
 import { computeBmi } from '../clinical/body-measures';
 import { evaluateEndOfManagement, MANAGEMENT_OUTCOME_LABELS } from '../clinical/end-evaluation';
-import { classifyGlycemia, GLYCEMIC_STATUS_LABELS, type GlycemicStatus } from '../clinical/glycemic';
+import {
+  FOLLOW_UP_GLYCEMIC_STATUS_LABELS,
+  type FollowUpGlycemicStatus,
+  GLYCEMIC_STATUS_LABELS,
+  type GlycemicStatus,
+} from '../clinical/glycemic';
 import { SYMPTOM_EFFICACY_LABELS } from '../clinical/symptom-score';
-import { glycemicStatusOf } from './annex1';
+import { baselineInvolvesIgt, glycemicStatusOf } from './annex1';
 import { symptomTotalOf } from './annex4';
 import { knownHeight } from './annex7';
-import { fpgItem, hba1cItem, labelOptions, ogtt2hItem, opt, readNumber, text, waistItem, weightItem } from './common-items';
+import {
+  fpgItem,
+  HBA1C_RISK_COLUMN,
+  hba1cItem,
+  hba1cRiskDerived,
+  labelOptions,
+  ogtt2hItem,
+  opt,
+  readNumber,
+  text,
+  waistItem,
+  weightItem,
+} from './common-items';
 import { say } from './messages';
 import type { InstrumentContext, InstrumentDefinition, ItemError, RecordData } from './types';
 
@@ -13,14 +30,21 @@ import type { InstrumentContext, InstrumentDefinition, ItemError, RecordData } f
  * Annex 8, 管理结束评估: the end-of-management dialog. It compares the final measurements with the
  * baseline in the context: glycemic status with annex 1, weight with annex 6, and the symptom
  * score of the latest annex 4 (context.latest['4'], a re-assessment after baseline) with the
- * baseline annex 4.
+ * baseline annex 4. A baseline that involved IGT needs a final 2h-PG before the outcome can be
+ * "back to normal" (otherwise `repeatOgtt`).
  */
 
+/**
+ * Annex 1's status recomputed from its raw answers, so that the baseline and the final measurement
+ * are judged by the same rules (a record stored before HbA1c 5.7–6.4 % stopped reading "normal" would
+ * otherwise compare differently); the stored value only when the answers decide nothing.
+ */
 function baselineStatus(context: InstrumentContext): GlycemicStatus | null {
   const record = context.baseline?.['1'];
   if (!record) return null;
   const stored = record.derived.glycemicStatus;
-  return typeof stored === 'string' && stored in GLYCEMIC_STATUS_LABELS ? (stored as GlycemicStatus) : glycemicStatusOf(record.data);
+  const storedStatus = typeof stored === 'string' && Object.hasOwn(GLYCEMIC_STATUS_LABELS, stored) ? (stored as GlycemicStatus) : null;
+  return glycemicStatusOf(record.data) ?? storedStatus;
 }
 
 /**
@@ -35,18 +59,14 @@ function symptomReassessment(context: InstrumentContext) {
 }
 
 function deriveAnnex8(data: RecordData, context: InstrumentContext) {
-  const finalStatus = classifyGlycemia({
-    fpg: readNumber(data, 'fpg'),
-    ogtt2h: readNumber(data, 'ogtt2h'),
-    hba1c: readNumber(data, 'hba1c'),
-  });
   const startStatus = baselineStatus(context);
   const baselineWeight = readNumber(context.baseline?.['6']?.data, 'weight') ?? null;
   const baselineSymptomTotal = symptomTotalOf(context.baseline?.['4']);
   const finalSymptomTotal = symptomTotalOf(symptomReassessment(context));
-  const evaluation = evaluateEndOfManagement({
+  const { finalStatus, ...evaluation } = evaluateEndOfManagement({
     baselineStatus: startStatus,
-    finalStatus,
+    baselineInvolvedIgt: baselineInvolvesIgt(context.baseline?.['1']),
+    finalValues: { fpg: readNumber(data, 'fpg'), ogtt2h: readNumber(data, 'ogtt2h'), hba1c: readNumber(data, 'hba1c') },
     baselineWeightKg: baselineWeight,
     finalWeightKg: readNumber(data, 'weight'),
     baselineSymptomTotal,
@@ -59,6 +79,7 @@ function deriveAnnex8(data: RecordData, context: InstrumentContext) {
     finalBmi: computeBmi(knownHeight(data, context), readNumber(data, 'weight')),
     baselineSymptomTotal,
     finalSymptomTotal,
+    ...hba1cRiskDerived(data),
     ...evaluation,
   };
 }
@@ -127,9 +148,16 @@ export const annex8: InstrumentDefinition = {
       key: 'finalStatus',
       label: text('结束时糖代谢状态', 'Final glycemic status'),
       type: 'single',
-      options: labelOptions(GLYCEMIC_STATUS_LABELS),
+      options: labelOptions(FOLLOW_UP_GLYCEMIC_STATUS_LABELS),
     },
-    { key: 'outcome', label: text('转归', 'Outcome'), type: 'single', options: labelOptions(MANAGEMENT_OUTCOME_LABELS) },
+    {
+      key: 'outcome',
+      label: text('转归', 'Outcome'),
+      type: 'single',
+      options: labelOptions(MANAGEMENT_OUTCOME_LABELS),
+      attention: (value) => value === 'repeatOgtt',
+    },
+    HBA1C_RISK_COLUMN,
     { key: 'baselineWeight', label: text('基线体重', 'Baseline weight'), type: 'number', unit: 'kg' },
     { key: 'weightChangePercent', label: text('体重变化', 'Weight change'), type: 'number', unit: '%' },
     { key: 'weightLossTargetMet', label: text('减重达标（≥7%）', 'Weight-loss target met (≥7 %)'), type: 'boolean' },
@@ -156,7 +184,7 @@ export const annex8: InstrumentDefinition = {
   ],
   summary({ derived }, lang) {
     const outcome = MANAGEMENT_OUTCOME_LABELS[derived.outcome as keyof typeof MANAGEMENT_OUTCOME_LABELS]?.[lang];
-    const status = GLYCEMIC_STATUS_LABELS[derived.finalStatus as GlycemicStatus]?.[lang];
+    const status = FOLLOW_UP_GLYCEMIC_STATUS_LABELS[derived.finalStatus as FollowUpGlycemicStatus]?.[lang];
     return outcome ?? status ?? '';
   },
 };

@@ -1,3 +1,4 @@
+import { ACUTE_SIGN_LABELS } from '../clinical/alerts';
 import { BMI_BAND_LABELS, bmiBand, computeBmi } from '../clinical/body-measures';
 import {
   DIABETES_NEXT_STEP_LABELS,
@@ -11,7 +12,9 @@ import { knownHeight } from './annex7';
 import {
   ALERT_COLUMNS,
   alertDerived,
+  BP_BAND_COLUMN,
   bloodPressureOrder,
+  bpBandDerived,
   dbpItem,
   FOLLOW_UP_WAY_OPTIONS,
   fpgItem,
@@ -34,8 +37,10 @@ import type { InstrumentContext, InstrumentDefinition, NumberItem, RecordData } 
  * Annex 9, 2型糖尿病患者随访服务记录表 of the National Basic Public Health Service Specification
  * (3rd edition): every field of the paper form, in its order. "Now / target" pairs are two items.
  * The form's signature line is the logged-in doctor, kept on the record, not an item.
- * One addition: whether there is a new or worsened complication, which the paper form folds
- * into the classification but the suggestion needs as a fact.
+ * Two additions: whether there is a new or worsened complication, which the paper form folds
+ * into the classification but the suggestion needs as a fact; and the acute situations the
+ * specification asks to assess at every visit (危急情况), which send the patient to urgent referral
+ * like the danger values of glucose and blood pressure.
  */
 
 const perDay = (key: string, zh: string, en: string, unit: string, max: number, decimals: number): NumberItem => ({
@@ -64,12 +69,16 @@ function previousVisitClass(context: InstrumentContext): DiabetesVisitClass | nu
 
 function deriveAnnex9(data: RecordData, context: InstrumentContext) {
   const bmi = computeBmi(knownHeight(data, context), readNumber(data, 'weight'));
+  // Danger values (FPG ≥ 16.7 or ≤ 3.9, SBP ≥ 180 or DBP ≥ 110) and acute signs are the record's alerts.
+  const alerts = alertDerived(data);
   const suggestedVisitClass = suggestDiabetesVisitClass({
     fpg: readNumber(data, 'fpg'),
-    hasAdverseReaction: data.adverseReaction === 'yes',
+    // Frequent hypoglycaemia is an adverse reaction of the treatment, whatever the other answer says.
+    hasAdverseReaction: data.adverseReaction === 'yes' || data.hypoglycaemia === 'frequent',
     hasComplication: data.newComplication === true,
+    hasDangerValue: alerts.hasAlert,
   });
-  const suggestedNextStep = suggestDiabetesNextStep(suggestedVisitClass, previousVisitClass(context));
+  const suggestedNextStep = suggestDiabetesNextStep(suggestedVisitClass, previousVisitClass(context), alerts.hasAlert);
   const visitDate = readString(data, 'visitDate');
   const chosen = isVisitClass(data.visitClass) ? data.visitClass : null;
   return {
@@ -79,7 +88,8 @@ function deriveAnnex9(data: RecordData, context: InstrumentContext) {
     suggestedNextStep,
     suggestedNextVisitDate: suggestedNextStep && isIsoDate(visitDate) ? addDays(visitDate, nextStepDays(suggestedNextStep)) : null,
     classificationOverridden: chosen !== null && suggestedVisitClass !== null && chosen !== suggestedVisitClass,
-    ...alertDerived(data),
+    ...bpBandDerived(data),
+    ...alerts,
   };
 }
 
@@ -129,6 +139,17 @@ export const annex9: InstrumentDefinition = {
           maxLength: 200,
           required: true,
           showWhen: { item: 'symptoms', includes: 'other' },
+        },
+        {
+          key: 'urgentSigns',
+          label: text('危急情况', 'Acute signs'),
+          type: 'multiple',
+          exclusive: ['none'],
+          options: [opt('none', '无', 'None'), ...labelOptions(ACUTE_SIGN_LABELS)],
+          help: text(
+            '每次随访评估；出现任一项（或血糖 ≥ 16.7 / ≤ 3.9 mmol/L、血压 ≥ 180/110 mmHg）须紧急处理后转诊',
+            'Assess at every visit; any of these (or glucose ≥ 16.7 / ≤ 3.9 mmol/L, BP ≥ 180/110 mmHg) needs urgent referral',
+          ),
         },
       ],
     },
@@ -224,6 +245,7 @@ export const annex9: InstrumentDefinition = {
           label: text('低血糖反应', 'Hypoglycaemia'),
           type: 'single',
           options: [opt('none', '无', 'None'), opt('occasional', '偶尔', 'Occasional'), opt('frequent', '频繁', 'Frequent')],
+          help: text('频繁低血糖按药物不良反应分类', 'Frequent hypoglycaemia is classified as an adverse drug reaction'),
         },
       ],
     },
@@ -377,12 +399,14 @@ export const annex9: InstrumentDefinition = {
       label: text('建议处理', 'Suggested next step'),
       type: 'single',
       options: labelOptions(DIABETES_NEXT_STEP_LABELS),
+      attention: (value) => value === 'urgentReferral',
     },
     { key: 'suggestedNextVisitDate', label: text('建议下次随访日期', 'Suggested next visit'), type: 'text' },
     { key: 'classificationOverridden', label: text('医生修改了建议分类', 'Doctor overrode the suggestion'), type: 'boolean' },
+    BP_BAND_COLUMN,
     ...ALERT_COLUMNS,
   ],
-  history: ['visitDate', 'way', 'fpg', 'hba1c', 'sbp', 'dbp', 'visitClass', 'nextVisitDate'],
+  history: ['visitDate', 'way', 'fpg', 'hba1c', 'sbp', 'dbp', 'derived.bpBand', 'visitClass', 'nextVisitDate'],
   summary({ data }, lang) {
     const visitClass = isVisitClass(data.visitClass) ? DIABETES_VISIT_CLASS_LABELS[data.visitClass][lang] : '';
     return [`FPG ${data.fpg ?? '-'}`, visitClass].filter(Boolean).join(' · ');

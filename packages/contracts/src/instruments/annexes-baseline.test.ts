@@ -48,6 +48,29 @@ describe('annex 1 诊断记录', () => {
     expect(derived.alertText).toBe('随机血糖 17 mmol/L ≥ 16.7，属危急值，请紧急处理并转诊');
   });
 
+  it('never reads normal with HbA1c ≥ 5.7 % and flags > 6.0 % as very high risk', () => {
+    const derivedOf = (hba1c: number) => valid(annex1, { testDate: '2026-02-18', fpg: 5.5, hba1c }).derived;
+    expect([5.6, 5.7, 6.0, 6.1, 6.4, 6.5].map((hba1c) => derivedOf(hba1c).glycemicStatus)).toEqual([
+      'normal',
+      'elevatedHbA1c',
+      'elevatedHbA1c',
+      'elevatedHbA1c',
+      'elevatedHbA1c',
+      'diabetes',
+    ]);
+    expect([5.6, 5.7, 6.0, 6.1, 6.4, 6.5].map((hba1c) => derivedOf(hba1c).hba1cVeryHighRisk)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      false,
+    ]);
+    // The case.
+    expect(derivedOf(6.2)).toMatchObject({ glycemicStatus: 'elevatedHbA1c', hba1cVeryHighRisk: true });
+    expect(valid(annex1, { testDate: '2026-02-18', fpg: 5.5 }).derived.hba1cVeryHighRisk).toBeNull();
+  });
+
   it('wants a note for an "other" western diagnosis', () => {
     const result = validateRecord(annex1, { ...filled, westernDiagnosis: 'other' }, context);
     expect(result.ok ? [] : result.errors).toEqual([{ item: 'westernDiagnosisNote', message: '请填写 西医诊断说明' }]);
@@ -181,11 +204,41 @@ describe('annex 6 体格检查', () => {
       dbp: 86,
       heartRate: 76,
     });
-    expect(derived).toMatchObject({ bmi: 27.1, bmiBand: 'overweight', waistHipRatio: 0.93, centralObesity: true, hasAlert: false });
+    expect(derived).toMatchObject({
+      bmi: 27.1,
+      bmiBand: 'overweight',
+      waistHipRatio: 0.93,
+      centralObesity: true,
+      bpBand: 'highNormal',
+      hasAlert: false,
+    });
     expect(
       valid(annex6, { examDate: '2026-02-18', height: 168, weight: 76.5, waist: 88 }, { ...context, gender: 'woman' }).derived
         .centralObesity,
     ).toBe(true);
+  });
+
+  it('bands the blood pressure (2018 guideline), the higher of the two categories winning', () => {
+    const band = (sbp?: number, dbp?: number) =>
+      valid(annex6, { examDate: '2026-02-18', height: 168, weight: 70, sbp, dbp }).derived.bpBand;
+    expect([band(119, 79), band(120, 79), band(119, 80), band(139, 89), band(140, 89), band(139, 90)]).toEqual([
+      'normal',
+      'highNormal',
+      'highNormal',
+      'highNormal',
+      'grade1',
+      'grade1',
+    ]);
+    expect([band(159, 99), band(160, 99), band(159, 100), band(179, 109), band(180, 109), band(179, 110)]).toEqual([
+      'grade1',
+      'grade2',
+      'grade2',
+      'grade2',
+      'grade3',
+      'grade3',
+    ]);
+    expect(band(undefined, undefined)).toBeNull();
+    expect(annex6.derivedColumns?.find((column) => column.key === 'bpBand')?.besideItem).toBe('dbp');
   });
 
   it('flags blood pressure in the alert range and rejects DBP ≥ SBP', () => {

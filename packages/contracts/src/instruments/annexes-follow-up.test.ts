@@ -62,6 +62,26 @@ describe('annex 7 随访记录', () => {
     expect(derived).toMatchObject({ bmi: 26, bmiBand: 'overweight', weightChangePercent: -5, glycemicStatus: 'IFG', hasAlert: false });
   });
 
+  it('shows "repeat the OGTT" instead of normal when the baseline had IGT and there is no 2h-PG', () => {
+    const igt = { '1': { data: { testDate: '2025-09-01', fpg: 5.5, ogtt2h: 8.6 }, derived: { glycemicStatus: 'IGT' } } };
+    const statusOf = (values: RecordData, baseline: InstrumentContext['baseline'] = igt) =>
+      valid(annex7, { ...visit, fpg: undefined, ...values }, { ...context, baseline }).derived.glycemicStatus;
+    expect(statusOf({ fpg: 5.6 })).toBe('repeatOgtt');
+    expect(statusOf({ fpg: 5.6, ogtt2h: 7.0 })).toBe('normal');
+    expect(statusOf({ fpg: 6.3 })).toBe('IFG');
+    expect(statusOf({ fpg: 5.6 }, {})).toBe('normal');
+    expect(statusOf({ fpg: 5.5, hba1c: 6.2 }, {})).toBe('elevatedHbA1c');
+    const column = annex7.derivedColumns?.find((c) => c.key === 'glycemicStatus');
+    expect(column?.attention?.('repeatOgtt')).toBe(true);
+    expect(column?.options?.find((o) => o.value === 'repeatOgtt')?.label.zh).toBe('无法判定（基线有糖耐量减低，需复查OGTT）');
+  });
+
+  it('bands the blood pressure and flags HbA1c > 6.0 %', () => {
+    const derived = valid(annex7, { ...visit, sbp: 142, dbp: 88, hba1c: 6.1 }).derived;
+    expect(derived).toMatchObject({ bpBand: 'grade1', hba1cVeryHighRisk: true });
+    expect(valid(annex7, { ...visit, sbp: 118, dbp: 78 }).derived.bpBand).toBe('normal');
+  });
+
   it('defaults the next visit to +15 days for managed and +90 for comparison patients', () => {
     expect(defaultNextVisitDate('2026-02-28', 'managed')).toBe('2026-03-15');
     expect(defaultNextVisitDate('2026-02-28', 'comparison')).toBe('2026-05-29');
@@ -83,7 +103,7 @@ describe('annex 8 管理结束评估', () => {
   it('derives the outcome, weight change and symptom efficacy against baseline', () => {
     const { derived } = valid(
       annex8,
-      { evaluationDate: '2026-02-28', fpg: 5.8, ogtt2h: 7.2, hba1c: 5.9, weight: 65, waist: 84, satisfaction: 'verySatisfied' },
+      { evaluationDate: '2026-02-28', fpg: 5.8, ogtt2h: 7.2, hba1c: 5.6, weight: 65, waist: 84, satisfaction: 'verySatisfied' },
       { ...context, baseline, latest: { '4': { data: { assessDate: '2026-02-25' }, derived: { total: 6 } } } },
     );
     expect(derived).toMatchObject({
@@ -97,6 +117,29 @@ describe('annex 8 管理结束评估', () => {
       symptomReductionRate: 70,
       symptomEfficacy: 'marked',
     });
+  });
+
+  it('cannot declare a reversal of a baseline IGT without a final 2h-PG (the issue’s case)', () => {
+    const igt = { '1': { data: { testDate: '2025-09-01', fpg: 5.5, ogtt2h: 8.6 }, derived: { glycemicStatus: 'IGT' } } };
+    const final = (values: RecordData, baseline: InstrumentContext['baseline'] = igt) =>
+      valid(annex8, { evaluationDate: '2026-02-28', satisfaction: 'satisfied', ...values }, { ...context, baseline }).derived;
+    expect(final({ fpg: 5.6 })).toMatchObject({ baselineStatus: 'IGT', finalStatus: 'repeatOgtt', outcome: 'repeatOgtt' });
+    expect(annex8.summary?.({ data: {}, derived: final({ fpg: 5.6 }) }, 'zh')).toBe('无法判定，需复查OGTT（基线有糖耐量减低）');
+    expect(final({ fpg: 5.6, ogtt2h: 7.7 })).toMatchObject({ finalStatus: 'normal', outcome: 'reverted' });
+    expect(final({ fpg: 5.6, ogtt2h: 7.8 })).toMatchObject({ finalStatus: 'IGT', outcome: 'prediabetes' });
+    // HbA1c 5.7–6.4 % is still pre-diabetes without the OGTT; > 6.0 % is flagged.
+    expect(final({ fpg: 5.6, hba1c: 6.2 })).toMatchObject({
+      finalStatus: 'elevatedHbA1c',
+      outcome: 'prediabetes',
+      hba1cVeryHighRisk: true,
+    });
+    // IGT known only from the doctor's diagnosis (the OGTT was done elsewhere).
+    const byDiagnosis = { '1': { data: { testDate: '2025-09-01', fpg: 5.5, westernDiagnosis: 'IGT' }, derived: {} } };
+    expect(final({ fpg: 5.6 }, byDiagnosis)).toMatchObject({ finalStatus: 'repeatOgtt', outcome: 'repeatOgtt' });
+    // A baseline IFG alone is excluded by FPG.
+    const ifg = { '1': { data: { testDate: '2025-09-01', fpg: 6.4 }, derived: {} } };
+    expect(final({ fpg: 5.6 }, ifg)).toMatchObject({ finalStatus: 'normal', outcome: 'reverted' });
+    expect(annex8.derivedColumns?.find((column) => column.key === 'outcome')?.attention?.('repeatOgtt')).toBe(true);
   });
 
   it('has no symptom result when the only symptom scale is the baseline itself', () => {
@@ -206,6 +249,55 @@ describe('annex 9 2型糖尿病患者随访服务记录表', () => {
     const controlled = { ...visit, fpg: 6.4, visitClass: 'satisfactory', nextVisitDate: undefined };
     expect(valid(annex9, controlled).derived).toMatchObject({ suggestedVisitClass: 'satisfactory', suggestedNextStep: 'routine' });
     expect(suggestedValues(annex9, controlled, context)).toEqual({ nextVisitDate: '2026-05-29' });
+  });
+
+  describe('danger values send the visit to urgent referral within 14 days', () => {
+    const controlled = { ...visit, fpg: 6.4, sbp: 130, dbp: 80, visitClass: 'satisfactory', nextVisitDate: undefined };
+    const derivedOf = (values: RecordData) => valid(annex9, { ...controlled, ...values }).derived;
+    const urgent = { suggestedNextStep: 'urgentReferral', suggestedNextVisitDate: '2026-03-14', hasAlert: true };
+
+    it('FPG 3.9 / 4.0 and 16.6 / 16.7 mmol/L', () => {
+      expect(derivedOf({ fpg: 3.9 })).toMatchObject({ suggestedVisitClass: 'unsatisfactory', ...urgent });
+      expect(derivedOf({ fpg: 4.0 })).toMatchObject({ suggestedVisitClass: 'satisfactory', suggestedNextStep: 'routine', hasAlert: false });
+      expect(derivedOf({ fpg: 16.6 })).toMatchObject({
+        suggestedVisitClass: 'unsatisfactory',
+        suggestedNextStep: 'revisit',
+        hasAlert: false,
+      });
+      expect(derivedOf({ fpg: 16.7 })).toMatchObject({ suggestedVisitClass: 'unsatisfactory', ...urgent });
+      // The case: FPG 3.5 was "satisfactory, routine, 90 days".
+      expect(derivedOf({ fpg: 3.5 })).toMatchObject({ suggestedVisitClass: 'unsatisfactory', ...urgent });
+    });
+
+    it('SBP 179 / 180 and DBP 109 / 110 mmHg, with the BP category', () => {
+      expect(derivedOf({ sbp: 179, dbp: 109 })).toMatchObject({ suggestedNextStep: 'routine', bpBand: 'grade2', hasAlert: false });
+      expect(derivedOf({ sbp: 180, dbp: 90 })).toMatchObject({ suggestedVisitClass: 'unsatisfactory', bpBand: 'grade3', ...urgent });
+      expect(derivedOf({ sbp: 150, dbp: 110 })).toMatchObject({ suggestedVisitClass: 'unsatisfactory', bpBand: 'grade3', ...urgent });
+      // The case: 182/100 was "satisfactory, routine".
+      expect(derivedOf({ sbp: 182, dbp: 100 })).toMatchObject({ suggestedVisitClass: 'unsatisfactory', ...urgent });
+      expect(suggestedValues(annex9, { ...controlled, sbp: 182, dbp: 100 }, context)).toEqual({ nextVisitDate: '2026-03-14' });
+    });
+
+    it('acute signs too, and the urgent step outranks a complication', () => {
+      expect(derivedOf({ urgentSigns: ['acetoneBreath'] })).toMatchObject(urgent);
+      expect(derivedOf({ urgentSigns: ['none'] })).toMatchObject({ suggestedNextStep: 'routine', hasAlert: false });
+      expect(derivedOf({ fpg: 17.2, newComplication: true })).toMatchObject({ suggestedVisitClass: 'complication', ...urgent });
+      const column = annex9.derivedColumns?.find((c) => c.key === 'suggestedNextStep');
+      expect(column?.options?.find((o) => o.value === 'urgentReferral')?.label.zh).toBe(
+        '紧急转诊（危急值或危急情况），2周内主动随访转诊情况',
+      );
+      expect(column?.attention?.('urgentReferral')).toBe(true);
+    });
+  });
+
+  it('counts frequent hypoglycaemia as an adverse reaction', () => {
+    const derived = valid(annex9, { ...visit, fpg: 6.0, hypoglycaemia: 'frequent', visitClass: 'adverseReaction' }).derived;
+    expect(derived).toMatchObject({
+      suggestedVisitClass: 'adverseReaction',
+      suggestedNextStep: 'revisit',
+      classificationOverridden: false,
+    });
+    expect(valid(annex9, { ...visit, fpg: 6.0, hypoglycaemia: 'occasional' }).derived.suggestedVisitClass).toBe('satisfactory');
   });
 
   it('records referrals and asks for the side of an abnormal foot pulse', () => {

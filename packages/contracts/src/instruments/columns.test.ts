@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { annex1 } from './annex1';
 import { annex4 } from './annex4';
+import { annex6 } from './annex6';
+import { annex7 } from './annex7';
+import { annex8 } from './annex8';
 import { annex9 } from './annex9';
 import { exportCellsMapper, exportColumns, exportRow, formatDerived, formatValue, historyColumns } from './columns';
 import { allItems } from './visibility';
@@ -23,12 +26,34 @@ describe('export columns', () => {
     const comorbidities = columns.find((column) => column.key === 'comorbidities');
     expect(comorbidities?.type).toBe('multiple');
     expect(comorbidities?.codes).toContainEqual({ value: 'fattyLiver', label: '脂肪肝' });
-    expect(columns.at(-3)).toMatchObject({
+    expect(columns.at(-4)).toMatchObject({
       key: 'derived.glycemicStatus',
       header: '糖代谢状态',
       source: 'derived',
       path: ['glycemicStatus'],
     });
+    expect(columns.at(-4)?.codes).toContainEqual({ value: 'elevatedHbA1c', label: '糖化血红蛋白升高（5.7%～6.4%，糖尿病前期范围）' });
+  });
+
+  it('gives the new derived values their own columns with codes for the codebook (issue 12)', () => {
+    const codesOf = (def: typeof annex1, key: string) =>
+      exportColumns(def)
+        .find((column) => column.key === key)
+        ?.codes?.map((c) => c.value);
+    for (const def of [annex6, annex7, annex9]) {
+      expect(codesOf(def, 'derived.bpBand'), def.key).toEqual(['normal', 'highNormal', 'grade1', 'grade2', 'grade3']);
+    }
+    expect(exportColumns(annex6).find((column) => column.key === 'derived.bpBand')?.header).toBe('血压分级');
+    expect(codesOf(annex9, 'derived.suggestedNextStep')).toEqual(['routine', 'revisit', 'referral', 'urgentReferral']);
+    expect(codesOf(annex8, 'derived.outcome')).toEqual(['reverted', 'prediabetes', 'progressed', 'repeatOgtt']);
+    expect(codesOf(annex7, 'derived.glycemicStatus')).toContain('repeatOgtt');
+    expect(codesOf(annex1, 'derived.glycemicStatus')).not.toContain('repeatOgtt');
+    expect(codesOf(annex9, 'urgentSigns')).toContain('acetoneBreath');
+    for (const def of [annex1, annex7, annex8]) {
+      expect(exportColumns(def).find((column) => column.key === 'derived.hba1cVeryHighRisk')?.type, def.key).toBe('boolean');
+    }
+    const row = exportRow(annex6, { data: { examDate: '2026-02-20', sbp: 150, dbp: 85 }, derived: { bpBand: 'grade1' } });
+    expect(row['derived.bpBand']).toBe('1级高血压（轻度，140–159/90–99）');
   });
 
   it('writes numbers as numbers and choices as labels', () => {

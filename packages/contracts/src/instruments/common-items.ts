@@ -1,4 +1,6 @@
 import { type AlertInput, type ClinicalAlert, detectAlerts } from '../clinical/alerts';
+import { BP_BAND_LABELS, bpBand } from '../clinical/blood-pressure';
+import { isHba1cVeryHighRisk } from '../clinical/glycemic';
 import { MEASUREMENT_RANGES } from '../clinical/programme';
 import { say } from './messages';
 import type { DerivedColumn, InstrumentContext, ItemError, LocalizedText, NumberItem, Option, RecordData, SingleItem } from './types';
@@ -137,14 +139,19 @@ export function bloodPressureOrder(data: RecordData, context: Pick<InstrumentCon
 
 const GLUCOSE_LABELS: Record<string, string> = { fpg: '空腹血糖', ogtt2h: 'OGTT 2小时血糖', randomGlucose: '随机血糖' };
 
-/** Alerts from the glucose and blood pressure items present in a record. */
+/** Alerts from the glucose and blood pressure items present in a record, and its acute signs (annex 9). */
 export function recordAlerts(data: RecordData): ClinicalAlert[] {
   const glucose: NonNullable<AlertInput['glucose']> = {};
   for (const [key, label] of Object.entries(GLUCOSE_LABELS)) {
     const value = readNumber(data, key);
     if (value !== undefined) glucose[key] = { label, value };
   }
-  return detectAlerts({ glucose, sbp: readNumber(data, 'sbp') ?? null, dbp: readNumber(data, 'dbp') ?? null });
+  return detectAlerts({
+    glucose,
+    sbp: readNumber(data, 'sbp') ?? null,
+    dbp: readNumber(data, 'dbp') ?? null,
+    acuteSigns: Array.isArray(data.urgentSigns) ? data.urgentSigns : [],
+  });
 }
 
 export function alertDerived(data: RecordData): { alerts: ClinicalAlert[]; hasAlert: boolean; alertText: string | null } {
@@ -154,8 +161,39 @@ export function alertDerived(data: RecordData): { alerts: ClinicalAlert[]; hasAl
 
 export const ALERT_COLUMNS: readonly DerivedColumn[] = [
   { key: 'hasAlert', label: text('危急值', 'Alert'), type: 'boolean' },
-  { key: 'alertText', label: text('危急值提示', 'Alert details'), type: 'text' },
+  {
+    key: 'alertText',
+    label: text('危急值提示', 'Alert details'),
+    type: 'text',
+    attention: (value) => typeof value === 'string' && value !== '',
+  },
 ];
+
+/** The blood pressure category of a record with `sbp` and `dbp` (China hypertension guideline 2018). */
+export function bpBandDerived(data: RecordData): { bpBand: ReturnType<typeof bpBand> } {
+  return { bpBand: bpBand(readNumber(data, 'sbp'), readNumber(data, 'dbp')) };
+}
+
+/** Shown beside the diastolic input, the second of the pair, once both are known. */
+export const BP_BAND_COLUMN: DerivedColumn = {
+  key: 'bpBand',
+  label: text('血压分级', 'Blood pressure category'),
+  type: 'single',
+  options: labelOptions(BP_BAND_LABELS),
+  besideItem: 'dbp',
+};
+
+/** HbA1c > 6.0 % and < 6.5 %: very high risk of diabetes (2023 consensus); null without HbA1c. */
+export function hba1cRiskDerived(data: RecordData): { hba1cVeryHighRisk: boolean | null } {
+  return { hba1cVeryHighRisk: isHba1cVeryHighRisk(readNumber(data, 'hba1c')) };
+}
+
+export const HBA1C_RISK_COLUMN: DerivedColumn = {
+  key: 'hba1cVeryHighRisk',
+  label: text('糖化血红蛋白 > 6.0%（糖尿病极高危）', 'HbA1c > 6.0 % (very high diabetes risk)'),
+  type: 'boolean',
+  attention: (value) => value === true,
+};
 
 /** Option lists of derived labels (status, band…) for derived columns. */
 export function labelOptions(labels: Record<string, LocalizedText>): Option[] {

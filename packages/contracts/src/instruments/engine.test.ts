@@ -62,7 +62,7 @@ describe('validateRecord', () => {
     expect(result).toEqual({
       ok: true,
       data: { testDate: '2026-02-20', fpg: 6.4, westernDiagnosis: 'IFG', westernDiagnosisNote: '初诊' },
-      derived: { glycemicStatus: 'IFG', alerts: [], hasAlert: false, alertText: null },
+      derived: { glycemicStatus: 'IFG', hba1cVeryHighRisk: null, alerts: [], hasAlert: false, alertText: null },
     });
   });
 

@@ -1,3 +1,4 @@
+import { isStorableText } from '../api/validators';
 import { isIsoDate } from './dates';
 import { type EngineMessages, langOf, messagesFor } from './messages';
 import type {
@@ -51,6 +52,13 @@ export function initialRow(group: GroupItem): RecordData {
   return row;
 }
 
+/** A refused value as a message quotes it: short, so a long or hostile input is not echoed whole. */
+function preview(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  const chars = [...text];
+  return chars.length > 20 ? `${chars.slice(0, 20).join('')}…` : text;
+}
+
 function requiredMessage(item: Item | LeafItem, label: string, m: EngineMessages): string {
   return CHOICE_TYPES.has(item.type) ? m.choose(label) : m.required(label);
 }
@@ -98,6 +106,8 @@ function cleanLeaf(item: LeafItem, raw: unknown, label: string, context: Instrum
       return cleanNumber(item, raw, label, context);
     case 'text': {
       if (typeof raw !== 'string') return { error: m.notText(label) };
+      // PostgreSQL jsonb cannot hold NUL, and a lone surrogate is not text: refuse, naming the item.
+      if (!isStorableText(raw)) return { error: m.unstorableText(label) };
       const text = raw.trim();
       if ([...text].length > item.maxLength) return { error: m.tooLong(label, item.maxLength) };
       return { value: text };
@@ -107,11 +117,11 @@ function cleanLeaf(item: LeafItem, raw: unknown, label: string, context: Instrum
     case 'single':
     case 'grade':
       if (typeof raw === 'string' && item.options.some((option) => option.value === raw)) return { value: raw };
-      return { error: m.badOption(label, String(raw)) };
+      return { error: m.badOption(label, preview(raw)) };
     case 'multiple': {
       if (!Array.isArray(raw)) return { error: m.notList(label) };
       const invalid = raw.find((value) => typeof value !== 'string' || !item.options.some((option) => option.value === value));
-      if (invalid !== undefined) return { error: m.badOption(label, String(invalid)) };
+      if (invalid !== undefined) return { error: m.badOption(label, preview(invalid)) };
       // Stored in the options' order so that equal answers are equal records.
       const chosen = item.options.filter((option) => raw.includes(option.value));
       const exclusive = chosen.find((option) => item.exclusive?.includes(option.value));
@@ -189,7 +199,7 @@ function cleanLikert(item: LikertItem, raw: unknown, context: InstrumentContext,
     }
     const invalid = given.find((value) => !item.options.some((option) => option.value === value));
     if (invalid !== undefined) {
-      errors.push({ item: `${item.key}.${question.key}`, message: m.badAnswer(name, String(invalid)) });
+      errors.push({ item: `${item.key}.${question.key}`, message: m.badAnswer(name, preview(invalid)) });
       return;
     }
     if (new Set(given).size > 1) {

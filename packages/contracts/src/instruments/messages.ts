@@ -16,6 +16,7 @@ export interface EngineMessages {
   impossibleDate(label: string): string;
   inFuture(label: string, today: string): string;
   notText(label: string): string;
+  unstorableText(label: string): string;
   tooLong(label: string, max: number): string;
   badOption(label: string, value: string): string;
   notList(label: string): string;
@@ -45,6 +46,7 @@ const zh: EngineMessages = {
   impossibleDate: (label) => `${label} 日期无效`,
   inFuture: (label, today) => `${label} 不能晚于今天（${today}）`,
   notText: (label) => `${label} 应为文字`,
+  unstorableText: (label) => `${label} 含有无法保存的字符（空字符或不成对的代理字符）`,
   tooLong: (label, max) => `${label} 不能超过${max}个字`,
   badOption: (label, value) => `${label} 的选项无效：${value}`,
   notList: (label) => `${label} 应为多选列表`,
@@ -74,6 +76,7 @@ const en: EngineMessages = {
   impossibleDate: (label) => `${label} is not a valid date`,
   inFuture: (label, today) => `${label} cannot be after today (${today})`,
   notText: (label) => `${label} must be text`,
+  unstorableText: (label) => `${label} contains characters that cannot be stored (NUL or an unpaired surrogate)`,
   tooLong: (label, max) => `${label} cannot be longer than ${max} characters`,
   badOption: (label, value) => `${label} has an invalid option: ${value}`,
   notList: (label) => `${label} must be a list of options`,

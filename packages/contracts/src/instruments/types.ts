@@ -182,6 +182,10 @@ export interface DerivedColumn {
   type: 'number' | 'text' | 'single' | 'boolean';
   unit?: string;
   options?: readonly Option[];
+  /** The form also shows this value next to that item's input (e.g. the BP category beside the BP). */
+  besideItem?: string;
+  /** Values the doctor must notice before saving (an alert, "repeat the OGTT"); the form puts them up front. */
+  attention?: (value: unknown) => boolean;
 }
 
 export interface InstrumentDefinition {

@@ -1,4 +1,5 @@
 export * from './labels';
+export * from './physique-conflicts';
 export * from './physique-guidance';
 export * from './print';
 export * from './schemas';

@@ -30,21 +30,21 @@ describe('physique guidance data', () => {
 });
 
 describe('suggestPhysique', () => {
-  it('basically pinghe with a tanshi tendency: pinghe first, then the tendency', () => {
+  it('basically pinghe with a tanshi tendency: pinghe as the main type, then the tendency as 兼夹', () => {
     const { template, suggestions } = suggestPhysique(['pinghe'], ['tanshi'], 9);
     expect(template).toMatchObject({ patientId: 9, isBlank: true, a1: true, a2: true, a3: true, a4: true });
-    expect(template.a13).toBe(`【平和质】${PHYSIQUE_GUIDANCE.pinghe.emotion}\n【痰湿质倾向】${PHYSIQUE_GUIDANCE.tanshi.emotion}`);
+    expect(template.a13).toBe(`【平和质·主】${PHYSIQUE_GUIDANCE.pinghe.emotion}\n【痰湿质倾向·兼夹】${PHYSIQUE_GUIDANCE.tanshi.emotion}`);
     expect(template.a23.split('\n')).toEqual([
-      `【平和质】${PHYSIQUE_GUIDANCE.pinghe.diet}`,
-      `【痰湿质倾向】${PHYSIQUE_GUIDANCE.tanshi.diet}`,
+      `【平和质·主】${PHYSIQUE_GUIDANCE.pinghe.diet}`,
+      `【痰湿质倾向·兼夹】${PHYSIQUE_GUIDANCE.tanshi.diet}`,
     ]);
-    expect(template.a33).toContain('【痰湿质倾向】居处宜干燥');
+    expect(template.a33).toContain('【痰湿质倾向·兼夹】居处宜干燥');
     expect(template.a41).toContain('丰隆、足三里');
     // a32 (surroundings and clothing) is not in the pinghe advice but is in the tanshi advice.
     expect(template).toMatchObject({ a11: true, a12: true, a21: true, a22: true, a31: true, a32: true });
     expect(suggestions.find((s) => s.field === 'a32')?.reason).toBe('起居调摄指导涉及此项（痰湿质倾向）');
     expect(suggestions.find((s) => s.field === 'a1')?.reason).toBe(
-      '体质辨识：平和质、痰湿质倾向；按中医药健康管理服务规范的情志调摄要点预填',
+      '体质辨识：主 平和质；兼夹 痰湿质倾向；按中医药健康管理服务规范的情志调摄要点预填',
     );
     expect(suggestions.map((s) => s.field)).toEqual([
       'a1',
@@ -65,22 +65,22 @@ describe('suggestPhysique', () => {
     expect(parsePrescription('physique', template).success).toBe(true);
   });
 
-  it('pinghe alone ticks only the sub-items its advice speaks to', () => {
+  it('pinghe alone ticks only the sub-items its advice speaks to, with no 主/兼夹 label', () => {
     const { template } = suggestPhysique(['pinghe'], [], 9);
     expect(template.a32).toBe(false);
     expect(template.a13).toBe(`【平和质】${PHYSIQUE_GUIDANCE.pinghe.emotion}`);
   });
 
-  it('qixu + tanshi: both primary, in the given order', () => {
+  it('qixu + tanshi: the first listed is the main type and leads every area', () => {
     const { template } = suggestPhysique(['qixu', 'tanshi'], [], 9);
-    expect(template.a13).toBe(`【气虚质】${PHYSIQUE_GUIDANCE.qixu.emotion}\n【痰湿质】${PHYSIQUE_GUIDANCE.tanshi.emotion}`);
-    expect(template.a41).toMatch(/^【气虚质】.*气海、关元.*\n【痰湿质】.*丰隆、足三里/s);
+    expect(template.a13).toBe(`【气虚质·主】${PHYSIQUE_GUIDANCE.qixu.emotion}\n【痰湿质·兼夹】${PHYSIQUE_GUIDANCE.tanshi.emotion}`);
+    expect(template.a41).toMatch(/^【气虚质·主】.*气海、关元.*\n【痰湿质·兼夹】.*丰隆、足三里.*\n【兼顾】/s);
     expect(parsePrescription('physique', template).success).toBe(true);
   });
 
   it('a type in both lists counts once, as primary; unknown names are ignored', () => {
     const { template } = suggestPhysique(['qixu', 'nonsense'], ['qixu', '湿热质'], 9);
-    expect(template.a13.split('\n').map((l) => l.slice(0, l.indexOf('】') + 1))).toEqual(['【气虚质】', '【湿热质倾向】']);
+    expect(template.a13.split('\n').map((l) => l.slice(0, l.indexOf('】') + 1))).toEqual(['【气虚质·主】', '【湿热质倾向·兼夹】']);
   });
 
   it('returns the blank with no suggestions when no type is known', () => {

@@ -1,4 +1,5 @@
 import type { Bilingual } from './labels';
+import { reconcileArea } from './physique-conflicts';
 import { PRESCRIPTION_TEXT_MAX } from './schemas';
 import { blankPrescription, type PrescriptionSuggestion, type SuggestedPrescription } from './templates';
 
@@ -147,9 +148,17 @@ interface Entry {
 
 /**
  * A physique prescription prefilled from the latest constitution result: the four areas ticked, the
- * sub-items each type's guidance speaks to, and each area's text with the guidance of the primary types,
- * then the tendency types ("有…倾向"). Unknown names are ignored; a type in both lists counts as primary.
- * A text never exceeds the schema's limit: types that do not fit are left for the doctor and said so.
+ * sub-items each type's guidance speaks to, and each area's text with the guidance of every type.
+ *
+ * The main (主) type leads: it is the first known type of `primaryTypes` (types judged 是, or 平和质),
+ * else of `tendencyTypes` (倾向是); the CCMQ result lists both highest transformed score first, so the
+ * main type is the highest-scoring 是 type, else the highest-scoring 倾向是 type (clinical/ccmq
+ * `mainType`). Every other type is concurrent (兼夹) and follows in the same order. With several
+ * types each line is headed 【X质·主】 or 【Y质(倾向)·兼夹】, and advice that opposes between them is
+ * reconciled (physique-conflicts): the opposing phrases leave the texts and a 【兼顾】 line says what
+ * serves both, so the printed sheet never says two opposite things. Unknown names are ignored; a type
+ * in both lists counts as 是. A text never exceeds the schema's limit: types that do not fit are left
+ * for the doctor and said so.
  */
 export function suggestPhysique(primaryTypes: string[], tendencyTypes: string[], patientId: number): SuggestedPrescription<'physique'> {
   const template = blankPrescription('physique', patientId);
@@ -163,18 +172,16 @@ export function suggestPhysique(primaryTypes: string[], tendencyTypes: string[],
   for (const raw of tendencyTypes) add(raw, true);
   if (entries.length === 0) return { template, suggestions };
 
-  const heading = (e: Entry) => `${PHYSIQUE_TYPE_LABELS[e.type].zh}${e.tendency ? '倾向' : ''}`;
-  const basis = `体质辨识：${entries.map(heading).join('、')}`;
+  const several = entries.length > 1;
+  const name = (e: Entry) => `${PHYSIQUE_TYPE_LABELS[e.type].zh}${e.tendency ? '倾向' : ''}`;
+  const heading = (e: Entry) => (several ? `${name(e)}·${e === entries[0] ? '主' : '兼夹'}` : name(e));
+  const basis = several
+    ? `体质辨识：主 ${name(entries[0] as Entry)}；兼夹 ${entries.slice(1).map(name).join('、')}`
+    : `体质辨识：${name(entries[0] as Entry)}`;
   const values = template as unknown as Record<string, boolean | string>;
 
   for (const area of AREAS) {
-    const lines: string[] = [];
-    const left: string[] = [];
-    for (const e of entries) {
-      const line = `【${heading(e)}】${PHYSIQUE_GUIDANCE[e.type][area.part]}`;
-      if ([...lines, line].join('\n').length <= PRESCRIPTION_TEXT_MAX) lines.push(line);
-      else left.push(heading(e));
-    }
+    const { lines, left, conflicts } = areaLines(area.part, entries, heading);
     const reason = `${basis}；按中医药健康管理服务规范的${area.name}要点预填`;
     values[area.box] = true;
     suggestions.push({ field: area.box, reason });
@@ -182,11 +189,34 @@ export function suggestPhysique(primaryTypes: string[], tendencyTypes: string[],
       const from = entries.filter((e) => PHYSIQUE_GUIDANCE[e.type].subItems.includes(sub));
       if (from.length === 0) continue;
       values[sub] = true;
-      suggestions.push({ field: sub, reason: `${area.name}指导涉及此项（${from.map(heading).join('、')}）` });
+      suggestions.push({ field: sub, reason: `${area.name}指导涉及此项（${from.map(name).join('、')}）` });
     }
     values[area.text] = lines.join('\n');
-    const note = left.length > 0 ? `；篇幅所限未列入${left.join('、')}，请医生酌情补充` : '';
-    suggestions.push({ field: area.text, reason: `${reason}${note}` });
+    const clash = conflicts.length > 0 ? `；各体质建议相反之处（${conflicts.join('、')}）已按兼顾原则统一，请医生核对` : '';
+    const note = left.length > 0 ? `；篇幅所限未列入${left.map(name).join('、')}，请医生酌情补充` : '';
+    suggestions.push({ field: area.text, reason: `${reason}${clash}${note}` });
   }
   return { template, suggestions };
+}
+
+/**
+ * One area's lines: the types in order, each added only if the text (with the reconciliation its
+ * presence brings) still fits the field; the 【兼顾】 line last.
+ */
+function areaLines(part: (typeof AREAS)[number]['part'], entries: readonly Entry[], heading: (e: Entry) => string) {
+  let fitted: { entries: Entry[]; lines: string[]; conflicts: string[] } = { entries: [], lines: [], conflicts: [] };
+  const left: Entry[] = [];
+  for (const entry of entries) {
+    const candidate = [...fitted.entries, entry];
+    const reconciled = reconcileArea(
+      part,
+      candidate.map((e) => e.type),
+      PHYSIQUE_GUIDANCE,
+    );
+    const lines = candidate.map((e, index) => `【${heading(e)}】${reconciled.texts[index]}`);
+    if (reconciled.advice.length > 0) lines.push(`【兼顾】${reconciled.advice.join('；')}。`);
+    if (lines.join('\n').length <= PRESCRIPTION_TEXT_MAX) fitted = { entries: candidate, lines, conflicts: reconciled.conflicts };
+    else left.push(entry);
+  }
+  return { lines: fitted.lines, left, conflicts: fitted.conflicts };
 }

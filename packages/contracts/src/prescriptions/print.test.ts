@@ -40,12 +40,14 @@ describe('describePrescription (A4 sheet lines)', () => {
     const { template } = suggestPhysique(['qixu'], ['tanshi'], 1);
     const lines = describePrescription('physique', { ...template, a3: false, a31: false, a32: false, a33: '' }, 'zh');
     expect(lines[0]).toBe('情志调摄：调畅情志、音乐与爱好调摄');
-    expect(lines[1]).toMatch(/^【气虚质】/);
-    expect(lines[2]).toMatch(/^【痰湿质倾向】/);
+    expect(lines[1]).toMatch(/^【气虚质·主】/);
+    expect(lines[2]).toMatch(/^【痰湿质倾向·兼夹】/);
     expect(lines).toContain('饮食调养：宜食之品、少食之品');
     expect(lines.some((l) => l.startsWith('起居调摄'))).toBe(false);
-    expect(lines.at(-3)).toBe('运动保健/穴位保健');
-    expect(lines.at(-1)).toMatch(/^【痰湿质倾向】.*丰隆/);
+    // The opposing exercise advice of the two types is printed once, reconciled, after them.
+    expect(lines.at(-4)).toBe('运动保健/穴位保健');
+    expect(lines.at(-2)).toMatch(/^【痰湿质倾向·兼夹】.*丰隆/);
+    expect(lines.at(-1)).toBe('【兼顾】运动量力而行，以中小强度为宜，不做剧烈运动和大运动量的锻炼。');
   });
 
   it('other: the content lines without a label; a blank gives nothing', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, isStorableText } from '../api/validators';
 import { type PrescriptionLang, prescriptionFieldLabel } from './labels';
 import {
   type LayoutItem,
@@ -31,6 +32,8 @@ const MESSAGES = {
     contentRequired: '请填写处方内容',
     contentTooLong: (max: number) => `处方内容不能超过${max}字`,
     notText: (name: string) => `“${name}”应为文字`,
+    unstorable: (name: string) => `“${name}”含有无法保存的字符（空字符或不成对的代理字符）`,
+    contentUnstorable: '处方内容含有无法保存的字符（空字符或不成对的代理字符）',
     tooLong: (name: string, max: number) => `“${name}”不能超过${max}字`,
     parentNeeded: (name: string, parent: string) => `勾选“${name}”时请同时勾选“${parent}”`,
     textNeeded: (name: string, text: string) => `已勾选“${name}”，请填写“${text}”`,
@@ -46,6 +49,8 @@ const MESSAGES = {
     contentRequired: 'Please fill in the prescription',
     contentTooLong: (max: number) => `The prescription cannot be longer than ${max} characters`,
     notText: (name: string) => `"${name}" must be text`,
+    unstorable: (name: string) => `"${name}" contains characters that cannot be stored (NUL or an unpaired surrogate)`,
+    contentUnstorable: 'The prescription contains characters that cannot be stored (NUL or an unpaired surrogate)',
     tooLong: (name: string, max: number) => `"${name}" cannot be longer than ${max} characters`,
     parentNeeded: (name: string, parent: string) => `Ticking "${name}" needs "${parent}" ticked too`,
     textNeeded: (name: string, text: string) => `"${name}" is ticked: please fill in "${text}"`,
@@ -69,6 +74,7 @@ function fieldSchema(kind: PrescriptionKind, field: string, type: 'boolean' | 't
   if (kind === 'other') {
     return z
       .string({ error: m.contentRequired })
+      .refine(isStorableText, { error: m.contentUnstorable })
       .trim()
       .min(1, { error: m.contentRequired })
       .max(PRESCRIPTION_OTHER_MAX, { error: m.contentTooLong(PRESCRIPTION_OTHER_MAX) });
@@ -76,6 +82,7 @@ function fieldSchema(kind: PrescriptionKind, field: string, type: 'boolean' | 't
   // Trimmed, so a text of spaces counts as empty for the "ticked needs text" rule.
   return z
     .string({ error: m.notText(name) })
+    .refine(isStorableText, { error: m.unstorable(name) })
     .trim()
     .max(PRESCRIPTION_TEXT_MAX, { error: m.tooLong(name, PRESCRIPTION_TEXT_MAX) });
 }
@@ -118,7 +125,7 @@ function checkItems(
 function buildSchema<K extends PrescriptionKind>(kind: K, lang: PrescriptionLang): z.ZodType<SavedPrescription<K>> {
   const m = MESSAGES[lang];
   const shape: Record<string, z.ZodType> = {
-    patientId: z.number({ error: m.patient }).int({ error: m.patient }).positive({ error: m.patient }),
+    patientId: z.number({ error: m.patient }).int({ error: m.patient }).positive({ error: m.patient }).max(INT4_MAX, { error: m.patient }),
     // The form state starts as a blank (isBlank: true); whatever passes here is saved, so it is no longer blank.
     isBlank: z
       .boolean({ error: m.isBlank })

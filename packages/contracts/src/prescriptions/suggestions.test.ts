@@ -77,6 +77,13 @@ describe('glucose rule → health education', () => {
     expect(fields(suggestPrescription('healthEducation', 1, { glycemicStatus: 'IFG+IGT' }))).toEqual(['a1', 'a3', 'a4']);
   });
 
+  it('counts HbA1c in the pre-diabetes range (status elevatedHbA1c) as pre-diabetes', () => {
+    const s = suggestPrescription('healthEducation', 1, { fpg: 5.5, glycemicStatus: 'elevatedHbA1c' });
+    expect(fields(s)).toEqual(['a1', 'a3', 'a4']);
+    expect(s.suggestions[0]?.reason).toContain('糖化血红蛋白 5.7%～6.4%');
+    expect(fields(suggestPrescription('healthEducation', 1, { fpg: 5.5, glycemicStatus: 'normal' }))).toEqual([]);
+  });
+
   it('diabetes range: asks for confirmation instead', () => {
     const s = suggestPrescription('healthEducation', 1, { fpg: 6.5, ogtt2h: 11.1 });
     expect(s.template).toMatchObject({ a1: false, a3: true, a4: '血糖已达到糖尿病诊断切点，请尽快到医院复查确诊。' });

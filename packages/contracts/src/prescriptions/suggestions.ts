@@ -23,7 +23,7 @@ export interface ClinicalFacts {
   fpg?: number;
   /** OGTT 2-hour plasma glucose, mmol/L. */
   ogtt2h?: number;
-  /** Annex 1's derived status (clinical/glycemic `GlycemicStatus`: normal, IFG, IGT, IFG+IGT, diabetes); Chinese names accepted too. */
+  /** Annex 1's derived status (clinical/glycemic `GlycemicStatus`: normal, elevatedHbA1c, IFG, IGT, IFG+IGT, diabetes); Chinese names accepted too. */
   glycemicStatus?: string;
   sleepHours?: number;
   /** The latest constitution result, for the physique prescription. */
@@ -163,7 +163,8 @@ function glycemia(facts: ClinicalFacts): Glycemia {
   if (fpg !== undefined && fpg >= T.ifgFpg) pre.push(`空腹血糖 ${fpg} mmol/L（${fixed(T.ifgFpg)}～<${fixed(T.diabetesFpg)}）`);
   if (ogtt !== undefined && ogtt >= T.igtOgtt2h)
     pre.push(`OGTT 2小时血糖 ${ogtt} mmol/L（${fixed(T.igtOgtt2h)}～<${fixed(T.diabetesOgtt2h)}）`);
-  if (/ifg|igt|前期|空腹血糖受损|糖耐量/.test(status)) pre.push(`血糖分类为${facts.glycemicStatus}`);
+  if (status === 'elevatedhba1c') pre.push('糖化血红蛋白 5.7%～6.4%（糖尿病前期范围）');
+  else if (/ifg|igt|前期|空腹血糖受损|糖耐量/.test(status)) pre.push(`血糖分类为${facts.glycemicStatus}`);
   return pre.length > 0 ? { level: 'prediabetes', why: pre.join('；') } : undefined;
 }
 

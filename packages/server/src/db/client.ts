@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { redactIdentifiers } from '../lib/log-redaction';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,7 +30,9 @@ export interface DatabaseOptions {
 }
 
 function logIdleConnectionError(error: Error): void {
-  process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: redactIdentifiers(error.message) })}\n`,
+  );
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

@@ -2,6 +2,7 @@ import { API_BASE, ResponseCode } from '@tcm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { databaseErrorAnswer } from './database-errors';
 
 const HAS_CJK = /[\u4e00-\u9fff]/;
 
@@ -51,6 +52,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(reply, 400, ResponseCode.BAD_REQUEST, '请求内容长度不正确');
     }
+    // A value PostgreSQL refuses (class 22) or a duplicate a race let through (23505) is the request's
+    // fault: 400 or 409 naming the field. The cleaned error (no parameters) is kept at info level.
+    const refused = databaseErrorAnswer(error, { body: request.body, query: request.query, params: request.params });
+    if (refused) {
+      request.log.info({ err: error }, 'database refused the request');
+      return send(reply, refused.httpStatus, refused.code, refused.message, refused.data);
+    }
     if (error.statusCode === 429) {
       return send(reply, 429, ResponseCode.TOO_MANY_REQUESTS, '请求过于频繁，请稍后再试');
     }
@@ -65,6 +73,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return send(reply, 500, ResponseCode.INTERNAL, `系统错误，请稍后再试（请求编号 ${request.id}）`);
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): a path that
+ * is not valid percent-encoded UTF-8, or a path parameter longer than the router takes. The path is
+ * not echoed: it may carry anything.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') send(reply, 414, ResponseCode.BAD_REQUEST, '请求地址中的参数过长');
+  else send(reply, 400, ResponseCode.BAD_REQUEST, '请求地址不正确');
 }
 
 /** Unknown API paths answer the envelope; other GETs are left to the SPA fallback. */

@@ -14,9 +14,9 @@ const DEMO_KINDS: readonly PrescriptionKind[] = ['physique', 'diet', 'motion', '
 export async function issueSuggestedPrescriptions(ctx: Ctx, patientId: number): Promise<number> {
   let issued = 0;
   for (const kind of DEMO_KINDS) {
-    const { template, suggestions } = await blankPrescription(ctx, kind, patientId);
+    const { template, suggestions } = await blankPrescription({ ctx, input: { kind, patientId } });
     if (suggestions.length === 0 || !parsePrescription(kind, template).success) continue;
-    await createPrescription(ctx, kind, template as unknown as Record<string, unknown>);
+    await createPrescription({ ctx, input: { kind, body: template as unknown as Record<string, unknown> } });
     issued += 1;
   }
   return issued;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { accounts } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { type SmsSender, smsSenderFromConfig } from '../sms';
+import { seedDemoOutcomes } from './demo-outcomes';
 import { seedDemoPatients } from './demo-patients';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'Admin#2026' };
@@ -44,6 +45,12 @@ export async function seedDemo(db: Db, config: Config, sms: SmsSender = smsSende
     );
   });
   await seedDemoPatients(
+    db,
+    config,
+    sms,
+    DEMO_DOCTORS.filter((d) => d.registerStatus === 'Approved').map((d) => d.mobile),
+  );
+  await seedDemoOutcomes(
     db,
     config,
     sms,

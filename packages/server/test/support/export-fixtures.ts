@@ -1,3 +1,5 @@
+import { refreshPatientSummary } from '../../src/db/queries/patient-summary';
+import { annexRecords } from '../../src/db/schema';
 import { type AccountFixture, addComparisonMember, createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './factories';
 import { INSTITUTION_A, INSTITUTION_B, type TestApp } from './test-app';
 
@@ -100,4 +102,56 @@ export async function createExportScenario(t: TestApp): Promise<ExportScenario> 
   await record('7', pB1.id, { visitDate: D.d3, way: 'clinic', fpg: 6.1 }, tokenB);
 
   return { doctorA, tokenA, tokenB, adminToken, pA1, pA2, pA3, pA5: { ...pA5, annex8 }, cA0, cA1, pB1 };
+}
+
+/** A seeded generator (mulberry32): the same "random" text on every run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** `length` CJK characters picked at random: text that deflate cannot shrink much (~3.7 KB per 2,000). */
+function scrambledChinese(random: () => number, length: number): string {
+  let text = '';
+  for (let i = 0; i < length; i += 1) text += String.fromCharCode(0x4e00 + Math.floor(random() * 20_900));
+  return text;
+}
+
+/**
+ * A patient of `doctor` with `records` annex 7 follow-ups whose two free-text items are full (1,000
+ * characters each, the most the instrument allows) and hard to compress, stored directly as the
+ * records API would store them: an export of them is tens of megabytes of sheet XML and over 10 MB
+ * of zip, more than a socket's buffers hold, so a client that stops reading really stops the export.
+ */
+export async function createBulkFollowUps(
+  t: TestApp,
+  doctor: AccountFixture & { institutionId: number },
+  records: number,
+): Promise<{ patientId: number }> {
+  const patient = await enrolPatient(t, await loginAs(t, doctor), { institutionId: doctor.institutionId, name: '大量随访' });
+  const random = seededRandom(records);
+  const batch = 100;
+  for (let start = 0; start < records; start += batch) {
+    const values = Array.from({ length: Math.min(batch, records - start) }, (_, i) => {
+      const visitDate = daysAgo(1 + ((start + i) % 300));
+      return {
+        patientId: patient.id,
+        annex: '7',
+        version: 1,
+        data: { visitDate, way: 'clinic', fpg: 6.1, problems: scrambledChinese(random, 1000), guidance: scrambledChinese(random, 1000) },
+        derived: {},
+        filledAt: visitDate,
+        doctorId: doctor.id,
+      };
+    });
+    await t.database.db.insert(annexRecords).values(values);
+  }
+  await refreshPatientSummary(t.database.db, patient.id);
+  return { patientId: patient.id };
 }

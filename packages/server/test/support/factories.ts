@@ -1,7 +1,8 @@
 import { makeResidentId } from '@tcm/contracts';
+import { refreshPatientSummary } from '../../src/db/queries/patient-summary';
 import { accounts, annexRecords } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { refreshPatientSummary } from '../../src/modules/records/patient-summary';
+import { refreshOutcomeFacts } from '../../src/modules/outcomes/facts';
 import type { TestApp } from './test-app';
 
 let sequence = 0;
@@ -129,7 +130,7 @@ export async function addComparisonMember(
 
 /**
  * Stores a record directly (the storage layer the records API writes through) and refreshes the
- * patient's summary, for tests of the protocol that need records on given dates.
+ * patient's summary and outcome facts, for tests of the protocol that need records on given dates.
  */
 export async function storeRecord(t: TestApp, patientId: number, annex: string, filledAt: string, doctorId: number): Promise<number> {
   const [row] = await t.database.db
@@ -137,6 +138,7 @@ export async function storeRecord(t: TestApp, patientId: number, annex: string, 
     .values({ patientId, annex, version: 1, data: {}, derived: {}, filledAt, doctorId })
     .returning({ id: annexRecords.id });
   await refreshPatientSummary(t.database.db, patientId);
+  await refreshOutcomeFacts(t.database.db, patientId);
   return row!.id;
 }
 

@@ -52,7 +52,9 @@ export function testConfig(overrides: Partial<SecurityConfig> = {}): Config {
     admin: undefined,
     seedDemo: false,
     trustProxy: false,
+    publicUrl: undefined,
     exportConcurrency: 2,
+    exportIdleTimeoutMs: 60_000,
     timeZone: DEFAULT_TIME_ZONE,
     // Cheaper argon2 keeps the suite fast; the production parameters are covered by the config test.
     security: {
@@ -66,9 +68,14 @@ export function testConfig(overrides: Partial<SecurityConfig> = {}): Config {
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, security: Partial<SecurityConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  security: Partial<SecurityConfig> = {},
+  /** logStream: capture the app's log lines (at level info) instead of discarding them. */
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(kind);
-  const config = testConfig(security);
+  const config = options.logStream ? { ...testConfig(security), logLevel: 'info' } : testConfig(security);
   await seedBaseline(database.db, config);
   const sms: SmsMessage[] = [];
   const sender = createSmsSender({
@@ -77,7 +84,7 @@ export async function createTestApp(kind: DatabaseKind, security: Partial<Securi
       sms.push(message);
     },
   });
-  const { app, routes } = await buildApp({ config, database, sms: sender });
+  const { app, routes } = await buildApp({ config, database, sms: sender, ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
     kind,

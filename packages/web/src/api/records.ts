@@ -1,6 +1,6 @@
 import { type UseQueryResult, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@tcm/contracts/api/envelope';
-import type { AnnexRecord } from '@tcm/contracts/api/records';
+import type { AnnexRecord, RecordRevision } from '@tcm/contracts/api/records';
 import type { AnnexKey, ItemError, RecordData } from '@tcm/contracts/instruments/types';
 import { useCallback } from 'react';
 import { ApiError, http } from './client';
@@ -13,6 +13,9 @@ export const HISTORY_LIMIT = 100;
 const recordsKey = ['records'] as const;
 const collection = (annex: AnnexKey) => `/api/annex/${annex}/records`;
 const item = (annex: AnnexKey, id: number) => `/api/annex/${annex}/records/${id}`;
+
+/** The server's answer to an edit of a record that changed (or was voided) since it was read. */
+export const CONFLICT_CODE = 409;
 
 /** A refusal of the server with the item errors of `data.errors` (code 400), if it sent any. */
 export class RecordRefusedError extends Error {
@@ -64,7 +67,9 @@ export const recordApi = {
     http.get<Paged<AnnexRecord>>(collection(annex), { params: { patientId, page: 1, limit: HISTORY_LIMIT } }).then((r) => r.data),
   get: (annex: AnnexKey, id: number) => http.get<AnnexRecord>(item(annex, id)).then((r) => r.data),
   create: (annex: AnnexKey, patientId: number, data: RecordData) => send('post', collection(annex), { patientId, data }),
-  update: (annex: AnnexKey, id: number, data: RecordData) => send('put', item(annex, id), { data }),
+  /** `revision` is the one the editor loaded: a stale one answers 409 and changes nothing (issue 12). */
+  update: (annex: AnnexKey, id: number, data: RecordData, revision: number) => send('put', item(annex, id), { data, revision }),
+  revisions: (annex: AnnexKey, id: number) => http.get<{ list: RecordRevision[] }>(`${item(annex, id)}/revisions`).then((r) => r.data.list),
   void: (annex: AnnexKey, id: number, reason: string) => http.delete<unknown>(item(annex, id), { params: { reason } }).then((r) => r.data),
 };
 
@@ -72,7 +77,17 @@ export const recordKeys = {
   all: recordsKey,
   patient: (patientId: number | null) => [...recordsKey, patientId] as const,
   history: (patientId: number | null, annex: AnnexKey) => [...recordsKey, patientId, annex] as const,
+  revisions: (patientId: number, annex: AnnexKey, id: number) => [...recordsKey, patientId, annex, 'revisions', id] as const,
 };
+
+/** Every revision of one record, newest first (who, when, what changed). */
+export function useRecordRevisions(annex: AnnexKey, patientId: number, id: number | null) {
+  return useQuery({
+    queryKey: recordKeys.revisions(patientId, annex, id ?? 0),
+    queryFn: () => recordApi.revisions(annex, id as number),
+    enabled: id !== null,
+  });
+}
 
 /** The history of one instrument for one patient, newest first. */
 export function useRecordHistory(annex: AnnexKey, patientId: number | null) {
@@ -117,13 +132,18 @@ function useInvalidateRecordViews() {
     ]);
 }
 
+/** A new record (no `edit`), or an edit of the revision the form loaded. */
 export function useSaveRecord(annex: AnnexKey, patientId: number) {
   const invalidate = useInvalidateRecordViews();
   return useMutation({
-    mutationFn: ({ id, data }: { id?: number; data: RecordData }) => {
-      return id === undefined ? recordApi.create(annex, patientId, data) : recordApi.update(annex, id, data);
+    mutationFn: ({ edit, data }: { edit?: { id: number; revision: number }; data: RecordData }) => {
+      return edit === undefined ? recordApi.create(annex, patientId, data) : recordApi.update(annex, edit.id, data, edit.revision);
     },
     onSuccess: () => invalidate(patientId),
+    // Someone else changed or voided the record: the histories show what it is now.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === CONFLICT_CODE) void invalidate(patientId);
+    },
   });
 }
 

@@ -1,4 +1,12 @@
-import { AuditOutlined, FileTextOutlined, HomeOutlined, MedicineBoxOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  LineChartOutlined,
+  MedicineBoxOutlined,
+  TeamOutlined,
+  UsergroupAddOutlined,
+} from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -23,6 +31,7 @@ export function SideMenu({ isAdmin, collapsed }: { isAdmin: boolean; collapsed: 
     ? [
         { key: '/index', icon: <HomeOutlined aria-hidden />, label: t('nav.home') },
         { key: '/doctorList', icon: <AuditOutlined aria-hidden />, label: t('nav.doctorList') },
+        { key: '/outcomes', icon: <LineChartOutlined aria-hidden />, label: t('nav.outcomes') },
       ]
     : [
         { key: '/index', icon: <HomeOutlined aria-hidden />, label: t('nav.home') },
@@ -49,6 +58,8 @@ export function SideMenu({ isAdmin, collapsed }: { isAdmin: boolean; collapsed: 
         },
         { key: '/diagnosticRecord', icon: <FileTextOutlined aria-hidden />, label: t('nav.records') },
         { key: '/prescribe', icon: <MedicineBoxOutlined aria-hidden />, label: t('nav.prescribe') },
+        // The programme's report comes after the daily work.
+        { key: '/outcomes', icon: <LineChartOutlined aria-hidden />, label: t('nav.outcomes') },
       ];
 
   const selected = menuKeyFor(pathname);

@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
           { path: '/userListTQQ', ...page(() => import('../pages/comparison-list/PreDiabetesListPage')) },
           { path: '/userListTNB', ...page(() => import('../pages/comparison-list/DiabetesListPage')) },
           { path: '/doctorList', ...page(() => import('../pages/doctor-list/DoctorListPage')) },
+          // Doctors and the administrator; ECharts loads with this screen only.
+          { path: '/outcomes', ...page(() => import('../pages/outcomes/OutcomesPage')) },
         ],
       },
       { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },

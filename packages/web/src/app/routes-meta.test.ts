@@ -8,7 +8,7 @@ describe('access guard paths', () => {
   });
 
   it('guards every other route', () => {
-    for (const path of ['/', '/index', '/userList/running', '/doctorList', '/prescribe/1', '/login/other', '/registerx']) {
+    for (const path of ['/', '/index', '/userList/running', '/doctorList', '/outcomes', '/prescribe/1', '/login/other', '/registerx']) {
       expect(isPublicPath(path)).toBe(false);
     }
   });

@@ -102,6 +102,21 @@ describe('ChartLine markup', () => {
     expect(html).toContain('<tr><th scope="row">2026-03-01</th><td>70</td></tr>');
   });
 
+  it('says what a value means (the BP category) in its tooltip and in a column of the table', () => {
+    const points: LinePoint[] = [
+      { key: '9-1', date: '2026-03-01', value: 182, source: '附件9', note: '3级高血压（重度，≥180/≥110）' },
+      { key: '6-2', date: '2026-02-01', value: 128, source: '附件6' },
+    ];
+    const html = renderToStaticMarkup(
+      <ChartLine title="收缩压" unit="mmHg" points={points} emptyText="暂无数据" headers={{ ...HEADERS, note: '血压分级' }} />,
+    );
+    expect(html).toContain('<title>2026-03-01 附件9: 182 · 3级高血压（重度，≥180/≥110）</title>');
+    expect(html).toContain('<th scope="col">血压分级</th>');
+    expect(html).toContain('<td>182</td><td>3级高血压（重度，≥180/≥110）</td></tr>');
+    expect(html).toContain('<td>128</td><td></td></tr>');
+    expect(render(SAME_DAY)).not.toContain('血压分级');
+  });
+
   it('shows the empty text without a chart when there are no points', () => {
     const html = render([]);
     expect(html).toContain('暂无数据');

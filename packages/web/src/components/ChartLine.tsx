@@ -6,12 +6,16 @@ export interface LinePoint {
   value: number;
   /** Where the value comes from (e.g. 附件7 随访记录), said in the tooltip and the table. */
   source?: string;
+  /** What the value means (e.g. the BP category), said in the tooltip and the table. */
+  note?: string;
 }
 
 /** Column headers of the text alternative (the value column is headed by the chart's title and unit). */
 export interface LineTableHeaders {
   date: string;
   source: string;
+  /** Heads the notes column, shown when a point has a note. */
+  note?: string;
 }
 
 interface Props {
@@ -66,9 +70,9 @@ export function axisDates(sorted: readonly LinePoint[]): string[] {
   return first === last ? [first] : [first, last];
 }
 
-/** The point as one line of text: `2026-03-01 附件7 随访记录: 6.4`. */
+/** The point as one line of text: `2026-03-01 附件7 随访记录: 6.4`, then its note (`: 150 · 1级高血压…`). */
 export function pointText(point: LinePoint): string {
-  return `${point.date.slice(0, 10)}${point.source ? ` ${point.source}` : ''}: ${point.value}`;
+  return `${point.date.slice(0, 10)}${point.source ? ` ${point.source}` : ''}: ${point.value}${point.note ? ` · ${point.note}` : ''}`;
 }
 
 /** One measure over time as plain SVG (x: date, y: value), with a table as the text alternative. */
@@ -92,6 +96,7 @@ export function ChartLine({ title, unit, points, references = [], emptyText, hea
   const ticks = [low, (low + high) / 2, high];
   const label = `${title}（${unit}）`;
   const withSources = sorted.some((p) => p.source);
+  const withNotes = sorted.some((p) => p.note);
   return (
     <figure className="chart chart-line" data-testid="chart-line">
       <figcaption className="chart-title">{label}</figcaption>
@@ -152,6 +157,7 @@ export function ChartLine({ title, unit, points, references = [], emptyText, hea
                 <th scope="col">{headers.date}</th>
                 {withSources && <th scope="col">{headers.source}</th>}
                 <th scope="col">{label}</th>
+                {withNotes && <th scope="col">{headers.note ?? ''}</th>}
               </tr>
             </thead>
             <tbody>
@@ -160,6 +166,7 @@ export function ChartLine({ title, unit, points, references = [], emptyText, hea
                   <th scope="row">{p.date.slice(0, 10)}</th>
                   {withSources && <td>{p.source ?? ''}</td>}
                   <td>{p.value}</td>
+                  {withNotes && <td>{p.note ?? ''}</td>}
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,7 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
 import { describe, expect, it } from 'vitest';
-import { linePoints, trendPoints } from './RecordCharts';
+import { bpBandNote, linePoints, trendPoints } from './RecordCharts';
 
 let nextId = 100;
 
@@ -20,6 +20,7 @@ function record(annex: AnnexKey, filledAt: string, data: Record<string, unknown>
     doctorName: '医生',
     createdAt,
     updatedAt: createdAt,
+    revision: 1,
   };
 }
 
@@ -105,5 +106,21 @@ describe('linePoints', () => {
     const followUp = record('7', '2026-03-01', { fpg: 6.4 });
     const [point] = linePoints(trendPoints({ '7': [followUp] }, 'fpg'), (annex) => `附件${annex} 随访记录`);
     expect(point).toEqual({ key: `7-${followUp.id}`, date: '2026-03-01', value: 6.4, source: '附件7 随访记录' });
+  });
+});
+
+describe('blood pressure points', () => {
+  it('carry the category of their reading (2018 guideline) from the record’s SBP and DBP', () => {
+    const exam = record('6', '2026-01-10', { sbp: 138, dbp: 92 });
+    const visit = record('9', '2026-03-01', { sbp: 182, dbp: 100 });
+    const noSecond = record('7', '2026-02-01', { sbp: 150 });
+    const points = trendPoints({ '6': [exam], '7': [noSecond], '9': [visit] }, 'sbp', (data) => bpBandNote(data, 'zh'));
+    expect(points.map((p) => [p.value, p.note])).toEqual([
+      [138, '1级高血压（轻度，140–159/90–99）'],
+      [150, undefined],
+      [182, '3级高血压（重度，≥180/≥110）'],
+    ]);
+    expect(linePoints(points, () => '附件')[2]).toMatchObject({ value: 182, note: '3级高血压（重度，≥180/≥110）' });
+    expect(bpBandNote({ sbp: 118, dbp: 76 }, 'en')).toBe('Normal (<120/80)');
   });
 });

@@ -1,7 +1,8 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
+import { BP_BAND_LABELS, bpBand } from '@tcm/contracts/clinical/blood-pressure';
 import { annex3 } from '@tcm/contracts/instruments/annex3';
 import { getInstrument } from '@tcm/contracts/instruments/index';
-import type { AnnexKey } from '@tcm/contracts/instruments/types';
+import type { AnnexKey, Lang, RecordData } from '@tcm/contracts/instruments/types';
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { readDerived } from '../instruments/InstrumentDerived';
@@ -13,11 +14,20 @@ import { ChartRadar } from './ChartRadar';
 export const TREND_ANNEXES: readonly AnnexKey[] = ['1', '6', '7', '8', '9'];
 
 const MEASURES = [
-  { key: 'fpg', unit: 'mmol/L', references: [6.1, 7.0] },
-  { key: 'ogtt2h', unit: 'mmol/L', references: [7.8, 11.1] },
-  { key: 'hba1c', unit: '%', references: [6.5] },
-  { key: 'weight', unit: 'kg', references: [] },
+  { key: 'fpg', unit: 'mmol/L', references: [6.1, 7.0], bp: false },
+  { key: 'ogtt2h', unit: 'mmol/L', references: [7.8, 11.1], bp: false },
+  { key: 'hba1c', unit: '%', references: [5.7, 6.5], bp: false },
+  { key: 'weight', unit: 'kg', references: [], bp: false },
+  // Grade 1 and the danger value; each point says the reading's category (2018 guideline).
+  { key: 'sbp', unit: 'mmHg', references: [140, 180], bp: true },
+  { key: 'dbp', unit: 'mmHg', references: [90, 110], bp: true },
 ] as const;
+
+/** The blood pressure category of the reading a record holds, from its SBP and DBP. */
+export function bpBandNote(data: RecordData, lang: Lang): string | undefined {
+  const band = bpBand(data.sbp as number | undefined, data.dbp as number | undefined);
+  return band ? BP_BAND_LABELS[band][lang] : undefined;
+}
 
 /** One value of a data item and the record it was read from. */
 export interface TrendPoint {
@@ -28,6 +38,8 @@ export interface TrendPoint {
   /** YYYY-MM-DD, the record's clinical date. */
   date: string;
   value: number;
+  /** What the value means, said next to it (the BP category). */
+  note?: string;
 }
 
 interface Located {
@@ -47,13 +59,19 @@ function byDateThenCreation(a: Located, b: Located): number {
  * Points of one data item, one per record that holds it (several records of one day are several
  * points). The histories are the API's, which lists only records that are not voided.
  */
-export function trendPoints(histories: Partial<Record<AnnexKey, AnnexRecord[]>>, key: string): TrendPoint[] {
+export function trendPoints(
+  histories: Partial<Record<AnnexKey, AnnexRecord[]>>,
+  key: string,
+  noteOf?: (data: RecordData) => string | undefined,
+): TrendPoint[] {
   const located: Located[] = [];
   for (const annex of TREND_ANNEXES) {
     for (const record of histories[annex] ?? []) {
       const value = record.data[key];
       if (typeof value !== 'number' || !Number.isFinite(value)) continue;
-      const point = { key: `${annex}-${record.id}`, annex, recordId: record.id, date: record.filledAt.slice(0, 10), value };
+      const point: TrendPoint = { key: `${annex}-${record.id}`, annex, recordId: record.id, date: record.filledAt.slice(0, 10), value };
+      const note = noteOf?.(record.data);
+      if (note) point.note = note;
       located.push({ point, createdAt: record.createdAt });
     }
   }
@@ -62,15 +80,16 @@ export function trendPoints(histories: Partial<Record<AnnexKey, AnnexRecord[]>>,
 
 /** The chart's points, each saying which annex it came from (附件7 随访记录). */
 export function linePoints(points: readonly TrendPoint[], sourceOf: (annex: AnnexKey) => string): LinePoint[] {
-  return points.map((p) => ({ key: p.key, date: p.date, value: p.value, source: sourceOf(p.annex) }));
+  return points.map((p) => ({ key: p.key, date: p.date, value: p.value, source: sourceOf(p.annex), ...(p.note ? { note: p.note } : {}) }));
 }
 
-/** FPG, 2h-PG, HbA1c and weight of the patient's records over time. */
+/** FPG, 2h-PG, HbA1c, weight and blood pressure (with its category) of the patient's records over time. */
 export function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey, AnnexRecord[]>> }) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
   const sourceOf = (annex: AnnexKey) => t('instrument.trendSource', { annex, name: getInstrument(annex)?.title[lang] ?? '' });
-  const headers = { date: t('instrument.recordDate'), source: t('instrument.trendSourceHeader') };
+  const headers = { date: t('instrument.recordDate'), source: t('instrument.trendSourceHeader'), note: t('instrument.trendBpBandHeader') };
+  const noteOf = (data: RecordData) => bpBandNote(data, lang);
   return (
     <Card
       size="small"
@@ -84,7 +103,7 @@ export function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey
             <ChartLine
               title={t(`instrument.measures.${measure.key}`)}
               unit={measure.unit}
-              points={linePoints(trendPoints(histories, measure.key), sourceOf)}
+              points={linePoints(trendPoints(histories, measure.key, measure.bp ? noteOf : undefined), sourceOf)}
               references={measure.references.map((value) => ({ value, label: String(value) }))}
               emptyText={t('instrument.chartEmpty')}
               headers={headers}

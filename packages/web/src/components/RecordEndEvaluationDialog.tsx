@@ -2,7 +2,7 @@ import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { annex8 } from '@tcm/contracts/instruments/annex8';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
 import { Alert, Modal } from 'antd';
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildInstrumentContext, type ContextPatient } from '../instruments/context';
 import { useInstrumentLang } from '../instruments/lang';
@@ -21,7 +21,11 @@ interface Props {
 export function RecordEndEvaluationDialog({ open, patientId, patient, histories, onClose, onEnded }: Props) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
-  const context = useMemo(() => ({ ...buildInstrumentContext('8', patient, histories), lang }), [patient, histories, lang]);
+  // Baselines as of the evaluation date (the records before it), as the server builds them.
+  const contextAt = useCallback(
+    (date: string | undefined) => ({ ...buildInstrumentContext('8', patient, histories, undefined, undefined, date), lang }),
+    [patient, histories, lang],
+  );
   return (
     <Modal
       open={open}
@@ -37,7 +41,7 @@ export function RecordEndEvaluationDialog({ open, patientId, patient, histories,
         <RecordEditor
           def={annex8}
           patientId={patientId}
-          context={context}
+          contextAt={contextAt}
           guardNavigation={false}
           saveLabel={t('instrument.endSave')}
           onSaved={onEnded}

@@ -14,6 +14,7 @@ import { useInstrumentLang } from '../instruments/lang';
 import { EmptyState } from './PageState';
 import { ReasonDialog } from './ReasonDialog';
 import { RecordDocument } from './RecordDocument';
+import { RecordRevisions } from './RecordRevisions';
 
 interface Props {
   def: InstrumentDefinition;
@@ -28,13 +29,14 @@ export function printPath(record: AnnexRecord): string {
   return `/recordPrint/${record.annex}/${record.id}`;
 }
 
-/** The instrument's history, newest first: open, edit, print, void with a reason. */
+/** The instrument's history, newest first: open, edit, see its revisions, print, void with a reason. */
 export function RecordHistory({ def, patientId, records, isLoading, gender, onEdit }: Props) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<AnnexRecord | null>(null);
   const [voiding, setVoiding] = useState<AnnexRecord | null>(null);
+  const [revising, setRevising] = useState<AnnexRecord | null>(null);
   const voidRecord = useVoidRecord(def.key, patientId);
   const items = new Map(allItems(def).map((item) => [item.key, item]));
   const derivedColumns = new Map((def.derivedColumns ?? []).map((column) => [column.key, column]));
@@ -85,6 +87,9 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
                   <Button size="small" type="link" onClick={() => onEdit(record)}>
                     {t('instrument.edit')}
                   </Button>
+                  <Button size="small" type="link" onClick={() => setRevising(record)} data-testid={`record-revisions-open-${record.id}`}>
+                    {t('instrument.revisions')}
+                  </Button>
                   <Button size="small" type="link" onClick={() => navigate(printPath(record))}>
                     {t('instrument.print')}
                   </Button>
@@ -104,6 +109,14 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
         onCancel={() => setViewing(null)}
         footer={
           <Space>
+            <Button
+              onClick={() => {
+                setRevising(viewing);
+                setViewing(null);
+              }}
+            >
+              {t('instrument.revisions')}
+            </Button>
             <Button onClick={() => viewing && navigate(printPath(viewing))}>{t('instrument.print')}</Button>
             <Button type="primary" onClick={() => setViewing(null)}>
               {t('common.confirm')}
@@ -112,6 +125,19 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
         }
       >
         {viewing && <RecordDocument def={def} record={viewing} gender={gender} />}
+      </Modal>
+      <Modal
+        open={revising !== null}
+        title={revising ? t('instrument.revisionsTitle', { name: def.title[lang], date: revising.filledAt.slice(0, 10) }) : ''}
+        width={720}
+        onCancel={() => setRevising(null)}
+        footer={
+          <Button type="primary" onClick={() => setRevising(null)}>
+            {t('common.confirm')}
+          </Button>
+        }
+      >
+        {revising && <RecordRevisions def={def} record={revising} />}
       </Modal>
       <ReasonDialog
         open={voiding !== null}

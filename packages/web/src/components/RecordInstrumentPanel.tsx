@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Paged } from '@tcm/contracts/api/envelope';
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import type { AnnexKey, InstrumentDefinition } from '@tcm/contracts/instruments/types';
 import { Button, Divider, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { recordKeys } from '../api/records';
 import { buildInstrumentContext, type ContextPatient } from '../instruments/context';
 import { useInstrumentLang } from '../instruments/lang';
 import { RecordEditor } from './RecordEditor';
@@ -20,15 +23,26 @@ interface Props {
 export function RecordInstrumentPanel({ def, patientId, patient, histories, isLoading }: Props) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
-  const [editing, setEditing] = useState<AnnexRecord | null>(null);
-  // A fresh blank form after each save: the key remounts the editor.
+  const client = useQueryClient();
+  const records = histories[def.key] ?? [];
+  // The record being edited is followed in the history by id, so a reload opens it as it is now; the
+  // editor keeps the revision it was opened at. Voided by someone else, it stays open until reloaded.
+  const [opened, setEditing] = useState<AnnexRecord | null>(null);
+  const editing = opened ? (records.find((record) => record.id === opened.id) ?? opened) : null;
+  // A fresh form after each save or reload: the key remounts the editor.
   const [round, setRound] = useState(0);
   // Validation speaks the interface language (the server's own check answers in Chinese).
-  const context = useMemo(
-    () => ({ ...buildInstrumentContext(def.key, patient, histories, editing?.id), lang }),
+  const contextAt = useCallback(
+    (date: string | undefined) => ({ ...buildInstrumentContext(def.key, patient, histories, editing?.id, undefined, date), lang }),
     [def.key, patient, histories, editing?.id, lang],
   );
-  const records = histories[def.key] ?? [];
+  const reload = async () => {
+    const key = recordKeys.history(patientId, def.key);
+    await client.refetchQueries({ queryKey: key });
+    const fresh = client.getQueryData<Paged<AnnexRecord>>(key)?.list ?? [];
+    if (opened && !fresh.some((record) => record.id === opened.id)) setEditing(null);
+    setRound((n) => n + 1);
+  };
 
   return (
     <div data-testid={`instrument-panel-${def.key}`}>
@@ -44,16 +58,17 @@ export function RecordInstrumentPanel({ def, patientId, patient, histories, isLo
       </Space>
       {!isLoading && (
         <RecordEditor
-          key={editing ? `edit-${editing.id}` : `new-${round}`}
+          key={editing ? `edit-${editing.id}-${round}` : `new-${round}`}
           def={def}
           patientId={patientId}
-          context={context}
+          contextAt={contextAt}
           record={editing ?? undefined}
           onSaved={() => {
             setEditing(null);
             setRound((n) => n + 1);
           }}
           onCancel={editing ? () => setEditing(null) : undefined}
+          onReload={editing ? reload : undefined}
         />
       )}
       <Divider />

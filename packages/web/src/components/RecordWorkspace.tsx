@@ -1,3 +1,4 @@
+import { instrumentsFor } from '@tcm/contracts/clinical/cohort-protocol';
 import { getInstrument } from '@tcm/contracts/instruments/index';
 import { ANNEX_TO_HISTORY_NAME, type AnnexKey } from '@tcm/contracts/instruments/types';
 import { Alert, Button, Card, Space, Tabs } from 'antd';
@@ -19,16 +20,6 @@ import { RecordEndEvaluationDialog } from './RecordEndEvaluationDialog';
 import { RecordInstrumentPanel } from './RecordInstrumentPanel';
 import { SectionNav } from './SectionNav';
 
-/**
- * Which instruments apply to whom (PRODUCT §3): the managed group fills everything but the diabetes
- * follow-up form; comparison members have the baseline plus annex 7 (pre-diabetes) or 9 (diabetes).
- */
-export function appliesTo(key: RecordKey, info: PatientInfo): boolean {
-  if (info.cohort === 'managed') return key !== 'TNBFollowUp';
-  const common: RecordKey[] = ['diagnosticRecord', 'bodyConstitution', 'custom'];
-  return common.includes(key) || key === (info.role === 1 ? 'TNBFollowUp' : 'followUp');
-}
-
 /** The annexes each record screen holds; /diagnosticRecord has annex 6 (体格检查) as a tab. */
 const SCREEN_ANNEXES: Record<RecordKey, readonly AnnexKey[]> = {
   diagnosticRecord: ['1', '6'],
@@ -40,6 +31,20 @@ const SCREEN_ANNEXES: Record<RecordKey, readonly AnnexKey[]> = {
   TNBFollowUp: ['9'],
   custom: ['custom'],
 };
+
+/**
+ * The screen's instruments the patient's group fills, from the protocol table of contracts (PRODUCT
+ * §3, the same table the server's guard reads): managed patients everything but annex 9; comparison
+ * members annexes 1, 3, 6, their follow-up form (7 pre-diabetes, 9 diabetes) and custom records.
+ */
+export function screenAnnexesFor(key: RecordKey, info: Pick<PatientInfo, 'cohort' | 'role'>): readonly AnnexKey[] {
+  const allowed = instrumentsFor(info.cohort, info.role);
+  return SCREEN_ANNEXES[key].filter((annex) => allowed.includes(annex));
+}
+
+export function appliesTo(key: RecordKey, info: Pick<PatientInfo, 'cohort' | 'role'>): boolean {
+  return screenAnnexesFor(key, info).length > 0;
+}
 
 /** Every history the workspace uses: the validation context needs baselines and latest records of all. */
 const ALL_ANNEXES: readonly AnnexKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'custom'];
@@ -95,7 +100,8 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
   const histories = usePatientHistories(patientId, ALL_ANNEXES);
   const setHistory = useRecordHistoriesStore((s) => s.setHistory);
   const [endOpen, setEndOpen] = useState(false);
-  const annexes = SCREEN_ANNEXES[current];
+  // Only the group's instruments get a form: the server refuses the others (403 naming the group).
+  const annexes = screenAnnexesFor(current, info);
   const [active, setActive] = useState<AnnexKey>(annexes[0] ?? '1');
 
   // The spec's client-held lists (annex1 … customize) mirror the server's histories.
@@ -145,7 +151,7 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
           items={annexes.map((annex) => ({ key: annex, label: getInstrument(annex)?.title[lang] ?? annex, children: panel(annex) }))}
         />
       ) : (
-        panel(annexes[0] ?? '1')
+        annexes[0] !== undefined && panel(annexes[0])
       )}
       {current === 'diagnosticRecord' && <RecordTrends histories={histories.byAnnex} />}
       {current === 'bodyConstitution' && <RecordConstitutionRadar records={histories.byAnnex['3'] ?? []} />}

@@ -3,8 +3,9 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupItem, Item, LeafItem, RecordData } from '@tcm/contracts/instruments/types';
 import { visibleItems, visibleRowItems } from '@tcm/contracts/instruments/visibility';
 import { Button, Card, Form } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InstrumentDerived } from './InstrumentDerived';
+import { DerivedBeside, derivedBeside, InstrumentDerived } from './InstrumentDerived';
 import { InstrumentLikert } from './InstrumentLikert';
 import { ItemInput, isControlGroup } from './item-inputs';
 import { domId, useInstrumentLang } from './lang';
@@ -24,6 +25,7 @@ export function InstrumentForm({ form, prefix }: Props) {
   const { def, state } = form;
   const lang = useInstrumentLang();
   const visible = new Set(visibleItems(def, state.values).map((item) => item.key));
+  const beside = derivedBeside(def, form.derived, lang);
   return (
     <Form layout="vertical" component="div" className="instrument-form" data-testid={`instrument-form-${def.key}`}>
       {def.sections.map((section) => {
@@ -33,9 +35,18 @@ export function InstrumentForm({ form, prefix }: Props) {
           <fieldset key={section.key} className="instrument-section">
             <legend>{section.title[lang]}</legend>
             <div className="instrument-grid">
-              {items.map((item) => (
-                <FormItem key={item.key} form={form} item={item} prefix={prefix} />
-              ))}
+              {items.map((item) => {
+                const rows = beside.get(item.key);
+                return (
+                  <FormItem
+                    key={item.key}
+                    form={form}
+                    item={item}
+                    prefix={prefix}
+                    extra={rows ? <DerivedBeside rows={rows} lang={lang} /> : undefined}
+                  />
+                );
+              })}
             </div>
           </fieldset>
         );
@@ -45,7 +56,7 @@ export function InstrumentForm({ form, prefix }: Props) {
   );
 }
 
-function FormItem({ form, item, prefix }: { form: InstrumentFormApi; item: Item; prefix: string }) {
+function FormItem({ form, item, prefix, extra }: { form: InstrumentFormApi; item: Item; prefix: string; extra?: ReactNode }) {
   const lang = useInstrumentLang();
   if (item.type === 'likert')
     return (
@@ -64,6 +75,7 @@ function FormItem({ form, item, prefix }: { form: InstrumentFormApi; item: Item;
       lang={lang}
       today={form.context.today}
       onChange={(value) => form.setValue(item.key, value)}
+      extra={extra}
     />
   );
 }
@@ -77,9 +89,11 @@ interface LeafFieldProps {
   lang: 'zh' | 'en';
   today: string;
   onChange: (value: unknown) => void;
+  /** A derived value shown with the item (live, as the answers change). */
+  extra?: ReactNode;
 }
 
-function LeafField({ item, path, prefix, value, error, lang, today, onChange }: LeafFieldProps) {
+function LeafField({ item, path, prefix, value, error, lang, today, onChange, extra }: LeafFieldProps) {
   const id = domId(prefix, path);
   const labelId = `${id}-label`;
   const errorId = error ? `${id}-error` : undefined;
@@ -92,6 +106,7 @@ function LeafField({ item, path, prefix, value, error, lang, today, onChange }: 
       required={item.required}
       validateStatus={error ? 'error' : undefined}
       help={error ? <span id={errorId}>{error}</span> : item.help?.[lang]}
+      extra={extra}
       data-item={path}
     >
       <ItemInput

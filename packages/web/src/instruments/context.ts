@@ -1,4 +1,4 @@
-import type { AnnexRecord } from '@tcm/contracts/api/records';
+import { type AnnexRecord, recordPrecedes } from '@tcm/contracts/api/records';
 import type { AnnexKey, InstrumentContext, RecordSnapshot } from '@tcm/contracts/instruments/types';
 import dayjs from 'dayjs';
 
@@ -14,7 +14,8 @@ const snapshot = (record: AnnexRecord): RecordSnapshot => ({ data: record.data, 
 
 /**
  * The validation context as the server builds it: the patient's facts and the first and latest
- * live record of each annex (newest-first histories), leaving out the record being edited.
+ * live record of each annex (newest-first histories), leaving out the record being edited. With
+ * `asOf` (the record's date) only the records before it count, by date then id, as on the server.
  */
 export function buildInstrumentContext(
   annex: AnnexKey,
@@ -22,11 +23,14 @@ export function buildInstrumentContext(
   histories: Partial<Record<AnnexKey, AnnexRecord[]>>,
   excludeId?: number,
   today = dayjs().format('YYYY-MM-DD'),
+  asOf?: string,
 ): InstrumentContext {
   const baseline: InstrumentContext['baseline'] = {};
   const latest: InstrumentContext['latest'] = {};
   for (const [key, list] of Object.entries(histories) as [AnnexKey, AnnexRecord[]][]) {
-    const live = list.filter((record) => record.id !== excludeId);
+    const live = list.filter(
+      (record) => record.id !== excludeId && (asOf === undefined || recordPrecedes(record, { date: asOf, id: excludeId })),
+    );
     const newest = live[0];
     const oldest = live[live.length - 1];
     if (newest) latest[key] = snapshot(newest);

@@ -105,6 +105,7 @@ describe('the client-side validation context', () => {
     nextDueDate: null,
     doctorId: 1,
     doctorName: 'd',
+    revision: 1,
     createdAt: filledAt,
     updatedAt: filledAt,
   });
@@ -116,5 +117,24 @@ describe('the client-side validation context', () => {
     expect(built.latest?.['1']?.data.fpg).toBe(6.0);
     expect(built.previous?.data.fpg).toBe(6.0);
     expect(built.comparisonRole).toBe(1);
+  });
+
+  it('as of a record date takes only the records before it: by date, then by id on the same date', () => {
+    const histories = {
+      '1': [
+        record(4, '1', '2026-06-01', 6.0),
+        record(3, '1', '2026-03-01', 6.5),
+        record(2, '1', '2026-03-01', 6.8),
+        record(1, '1', '2026-01-01', 7.0),
+      ],
+    };
+    const patient = { gender: 'man' as const, cohort: 'managed' as const };
+    // A new record back-dated to 1 March follows both records of that day, not the June one.
+    expect(buildInstrumentContext('1', patient, histories, undefined, '2026-06-30', '2026-03-01').previous?.data.fpg).toBe(6.5);
+    // Editing record 3 (1 March): record 2 of the same day was saved before it, record 4 is later.
+    const edited = buildInstrumentContext('1', patient, histories, 3, '2026-06-30', '2026-03-01');
+    expect([edited.previous?.data.fpg, edited.baseline?.['1']?.data.fpg]).toEqual([6.8, 7.0]);
+    // The earliest record has nothing before it.
+    expect(buildInstrumentContext('1', patient, histories, 1, '2026-06-30', '2026-01-01').previous).toBeUndefined();
   });
 });

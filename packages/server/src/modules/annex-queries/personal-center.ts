@@ -1,32 +1,28 @@
 import type { PersonalCenterData } from '@tcm/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { patients } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { isCompletedSql, patientScope } from '../../db/queries/patients';
 import type { ServiceCall } from '../../lib/context';
-import { scopedInstitution } from '../../lib/scope';
-import { isCompletedSql } from '../patients/patient-view';
 
 /**
  * The eight personal-centre figures in one pass over the institution's patients, with the same
  * predicates as the lists they link to, so a figure always equals its list's total.
  */
 export async function personalCenterData({ ctx, input }: ServiceCall<{ institutionId?: number | undefined }>): Promise<PersonalCenterData> {
-  const institutionId = scopedInstitution(ctx, input.institutionId);
+  const scope = patientScope(ctx, input.institutionId);
+  const patients = scope.cols;
   const managed = sql`${patients.cohort} = 'managed'`;
   const comparison = sql`${patients.cohort} = 'comparison'`;
   const n = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})::int`;
-  const [row] = await ctx.db
-    .select({
-      managementTeamCount: n(managed),
-      managementTeamCompletedCount: n(sql`${managed} and ${isCompletedSql}`),
-      managementTeamUnCompletedCount: n(sql`${managed} and not ${isCompletedSql}`),
-      managementTeamInManagementCount: n(sql`${managed} and not ${patients.endManagement}`),
-      managementTeamEndManagementCount: n(sql`${managed} and ${patients.endManagement}`),
-      comparativeTeamCount: n(comparison),
-      comparativeTeamEarlyCount: n(sql`${comparison} and ${patients.comparisonRole} = 0`),
-      comparativeTeamDiabetesCount: n(sql`${comparison} and ${patients.comparisonRole} = 1`),
-    })
-    .from(patients)
-    .where(and(isNull(patients.voidedAt), institutionId === undefined ? undefined : eq(patients.institutionId, institutionId)));
+  const [row] = await scope.select({
+    managementTeamCount: n(managed),
+    managementTeamCompletedCount: n(sql`${managed} and ${isCompletedSql}`),
+    managementTeamUnCompletedCount: n(sql`${managed} and not ${isCompletedSql}`),
+    managementTeamInManagementCount: n(sql`${managed} and not ${patients.endManagement}`),
+    managementTeamEndManagementCount: n(sql`${managed} and ${patients.endManagement}`),
+    comparativeTeamCount: n(comparison),
+    comparativeTeamEarlyCount: n(sql`${comparison} and ${patients.comparisonRole} = 0`),
+    comparativeTeamDiabetesCount: n(sql`${comparison} and ${patients.comparisonRole} = 1`),
+  });
   const zero: PersonalCenterData = {
     comparativeTeamCount: 0,
     comparativeTeamDiabetesCount: 0,

@@ -1,8 +1,8 @@
 import { AnnexQueryPaths, annexListQuery, annexListResult, envelope, personalCenterQuery, personalCenterResult } from '@tcm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { patientScope } from '../../db/queries/patients';
 import { ok } from '../../lib/respond';
-import { scopedInstitution } from '../../lib/scope';
 import { listPatientPage } from '../patients/patient-queries';
 import { personalCenterData } from './personal-center';
 
@@ -19,11 +19,11 @@ export async function annexQueryRoutes(app: FastifyInstance) {
       config: { access: 'authenticated' },
       schema: { tags: TAG, summary, querystring: annexListQuery, response: { 200: envelope(annexListResult) } },
       handler: async (req) => {
-        const institutionId = scopedInstitution(req.ctx, req.query.institutionId);
         return ok(
           await listPatientPage(
             req.ctx,
-            { cohort: 'managed', institutionId, fillStatus, keyword: req.query.keyword },
+            patientScope(req.ctx, req.query.institutionId),
+            { cohort: 'managed', fillStatus, keyword: req.query.keyword },
             req.query.page,
             req.query.limit,
           ),

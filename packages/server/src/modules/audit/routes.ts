@@ -3,6 +3,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditLog } from '../../db/schema';
+import { scrubIdentifiers, writeAudit } from '../../lib/audit';
 import { ok } from '../../lib/respond';
 
 export async function auditRoutes(app: FastifyInstance) {
@@ -32,11 +33,18 @@ export async function auditRoutes(app: FastifyInstance) {
           .offset((q.page - 1) * q.limit),
         req.ctx.db.select({ value: count() }).from(auditLog).where(where),
       ]);
+      // Reading the audit log is itself audited: who looked, for what, and how much they saw.
+      const { page, limit, ...filters } = q;
+      await writeAudit(req.ctx, {
+        action: 'audit.list',
+        entity: 'audit',
+        detail: { filters, page, limit, total: total?.value ?? 0, returned: rows.length },
+      });
       return ok({
-        list: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+        list: rows.map((r) => ({ ...r, at: r.at.toISOString(), detail: scrubIdentifiers(r.detail) })),
         total: total?.value ?? 0,
-        page: q.page,
-        limit: q.limit,
+        page,
+        limit,
       });
     },
   });

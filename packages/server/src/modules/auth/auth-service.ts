@@ -12,6 +12,7 @@ import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { loadCurrentUser } from './account-view';
+import { clearFailuresUnlessLocked, isLocked, lockedError, recordWrongPassword } from './lockout';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, endAllSessions, endSession } from './session-store';
 import { consumeCode, issueCode } from './verification-codes';
@@ -23,10 +24,6 @@ async function findAccountByUsername(ctx: Ctx, username: string) {
   return row;
 }
 
-function minutesUntil(from: Date, to: Date): number {
-  return Math.max(1, Math.ceil((to.getTime() - from.getTime()) / 60_000));
-}
-
 export async function login({ ctx, input }: ServiceCall<LoginBody>): Promise<LoginResult> {
   const { security } = ctx.config;
   const account = await findAccountByUsername(ctx, input.username);
@@ -35,44 +32,11 @@ export async function login({ ctx, input }: ServiceCall<LoginBody>): Promise<Log
     await writeAudit(ctx, { action: 'auth.login.failed', entity: 'account', detail: { reason: 'unknown-username' } });
     throw new AppError(ResponseCode.AUTH_FAILED, WRONG_CREDENTIALS, 401);
   }
-  if (account.lockedUntil && account.lockedUntil > ctx.now) {
-    throw new AppError(
-      ResponseCode.LOCKED,
-      `密码错误次数过多，账号已锁定，请 ${minutesUntil(ctx.now, account.lockedUntil)} 分钟后再试`,
-      423,
-    );
-  }
+  // Refused before the slow password check; an attempt that passes it is decided again under the
+  // account's row lock (lockout.ts), where concurrent attempts see each other's count.
+  if (isLocked(account.lockedUntil, ctx.now)) throw lockedError(ctx.now, account.lockedUntil);
   const passwordOk = await verifyPassword(account.passwordHash, input.password);
-  if (!passwordOk) {
-    const windowStart = account.failedLoginWindowStart;
-    const inWindow = windowStart && ctx.now.getTime() - windowStart.getTime() < security.lockoutWindowMinutes * 60_000;
-    const failures = inWindow ? account.failedLoginCount + 1 : 1;
-    const locks = failures >= security.lockoutThreshold;
-    // Committed before the error is thrown: failed attempts must count.
-    await inTransaction(ctx, async (tx) => {
-      await tx.db
-        .update(accounts)
-        .set({
-          failedLoginCount: locks ? 0 : failures,
-          failedLoginWindowStart: locks ? null : inWindow ? windowStart : tx.now,
-          lockedUntil: locks ? new Date(tx.now.getTime() + security.lockoutMinutes * 60_000) : account.lockedUntil,
-        })
-        .where(eq(accounts.id, account.id));
-      await writeAudit(tx, {
-        action: locks ? 'auth.login.locked' : 'auth.login.failed',
-        entity: 'account',
-        entityId: account.id,
-        actorId: account.id,
-        actorRole: account.role,
-        institutionId: account.institutionId,
-        detail: { reason: 'wrong-password', failures },
-      });
-    });
-    if (locks) {
-      throw new AppError(ResponseCode.LOCKED, `密码错误次数过多，账号已锁定 ${security.lockoutMinutes} 分钟`, 423);
-    }
-    throw new AppError(ResponseCode.AUTH_FAILED, WRONG_CREDENTIALS, 401);
-  }
+  if (!passwordOk) await recordWrongPassword(ctx, account, WRONG_CREDENTIALS);
   if (account.registerStatus === 'ToBeReviewed') {
     throw new AppError(ResponseCode.FORBIDDEN, '您的注册申请正在审核中，审核结果将通过短信通知您', 403);
   }
@@ -83,10 +47,7 @@ export async function login({ ctx, input }: ServiceCall<LoginBody>): Promise<Log
   if (account.isDisabled) throw new AppError(ResponseCode.FORBIDDEN, '账号已停用，请联系管理员', 403);
 
   return inTransaction(ctx, async (tx) => {
-    await tx.db
-      .update(accounts)
-      .set({ failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null })
-      .where(eq(accounts.id, account.id));
+    await clearFailuresUnlessLocked(tx, account.id);
     const token = await createSession(tx.db, account.id, tx.now, security);
     await writeAudit(tx, {
       action: 'auth.login',

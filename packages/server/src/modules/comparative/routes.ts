@@ -11,8 +11,8 @@ import {
 } from '@tcm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { patientScope } from '../../db/queries/patients';
 import { ok } from '../../lib/respond';
-import { scopedInstitution } from '../../lib/scope';
 import { listPatientPage } from '../patients/patient-queries';
 import { createPatient, endManagement, voidPatient } from '../patients/patient-service';
 
@@ -44,12 +44,12 @@ export async function comparativeRoutes(app: FastifyInstance) {
       response: { 200: envelope(comparativeListResult) },
     },
     handler: async (req) => {
-      const institutionId = scopedInstitution(req.ctx, req.body.institutionId);
       const { role, state, keyword, overdueOnly, dueWithinDays, sort, page, limit } = req.body;
       return ok(
         await listPatientPage(
           req.ctx,
-          { cohort: 'comparison', comparisonRole: role, institutionId, state, keyword, overdueOnly, dueWithinDays, sort },
+          patientScope(req.ctx, req.body.institutionId),
+          { cohort: 'comparison', comparisonRole: role, state, keyword, overdueOnly, dueWithinDays, sort },
           page,
           limit,
         ),
@@ -76,6 +76,6 @@ export async function comparativeRoutes(app: FastifyInstance) {
       querystring: voidQuery,
       response: { 200: envelope(emptyData) },
     },
-    handler: async (req) => ok(await voidPatient(req.ctx, req.query, 'comparison'), '已作废'),
+    handler: async (req) => ok(await voidPatient({ ctx: req.ctx, input: { ...req.query, cohort: 'comparison' } }), '已作废'),
   });
 }

@@ -111,7 +111,7 @@ export interface DoctorUpdate {
 }
 
 /** Admin edits a doctor; disabling ends every session of theirs (PRODUCT §2). */
-export async function updateDoctor(ctx: Ctx, input: DoctorUpdate) {
+export async function updateDoctor({ ctx, input }: ServiceCall<DoctorUpdate>) {
   const doctor = await loadDoctor(ctx, input.id);
   const changes: Partial<typeof accounts.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;

@@ -1,6 +1,7 @@
-import { PassThrough } from 'node:stream';
+import type { ServerResponse } from 'node:http';
+import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { EXPORT_NAMES, type ExportName, ExportPaths, type ExportQuery, XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
+import { type ExportName, type ExportQuery, XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { institutions } from '../../db/schema';
@@ -9,7 +10,8 @@ import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
 import type { ExportGate } from './export-gate';
-import type { AnySheet, ExportDefinition, ExportScope } from './sheet';
+import { type AnyExportDefinition, type AnySheet, type ExportScope, exportIdentity } from './sheet';
+import { watchForStall } from './stall-guard';
 import { ExportAborted, writeWorkbook } from './workbook-stream';
 
 /** RFC 5987 attr-chars only: encodeURIComponent leaves ' ( ) * which the grammar does not allow. */
@@ -36,7 +38,7 @@ async function resolveScope(ctx: Ctx, query: ExportQuery): Promise<ExportScope> 
 type Outcome = 'completed' | 'aborted' | 'failed';
 
 /** One audit row per export, written when it ends, with the rows that went out (PIPL: full identifiers). */
-function auditExport(ctx: Ctx, definition: ExportDefinition, scope: ExportScope, counts: Record<string, number>, outcome: Outcome) {
+function auditExport(ctx: Ctx, definition: AnyExportDefinition, scope: ExportScope, counts: Record<string, number>, outcome: Outcome) {
   const [rows = 0] = Object.values(counts);
   return writeAudit(ctx, {
     action: 'export',
@@ -45,8 +47,8 @@ function auditExport(ctx: Ctx, definition: ExportDefinition, scope: ExportScope,
     institutionId: scope.institutionId ?? null,
     detail: {
       export: definition.key,
-      name: EXPORT_NAMES[definition.key].zh,
-      path: ExportPaths[definition.key],
+      name: exportIdentity(definition).name.zh,
+      path: exportIdentity(definition).path,
       filters: { institutionId: scope.institutionId ?? null, from: scope.from ?? null, to: scope.to ?? null },
       rows,
       sheets: counts,
@@ -56,35 +58,60 @@ function auditExport(ctx: Ctx, definition: ExportDefinition, scope: ExportScope,
 }
 
 /**
+ * Pipes the zip into the response without ending it. Settles once the zip is through, and fails as soon
+ * as the response closes first (its client gone or cut off): the zip would then never drain, and
+ * waiting on it would hold the export's place for ever.
+ */
+export function pipeZip(zip: PassThrough, output: Writable): Promise<void> {
+  zip.pipe(output, { end: false });
+  const onClose = () => zip.destroy();
+  output.once('close', onClose);
+  const flushed = finished(zip).finally(() => output.off('close', onClose));
+  // Awaited by the caller once the workbook is written; until then a failure must not count as unhandled.
+  flushed.catch(() => undefined);
+  return flushed;
+}
+
+/**
  * Writes the workbook into `output` (the response body). The zip goes through its own stream piped
  * into `output` without ending it, so the response ends only once the audit row is written: a download
  * whose audit failed is cut off rather than delivered unrecorded. Once bytes have gone out, a failure
  * can no longer become an envelope: it is logged and the connection is closed, which the browser
- * reports as a failed download instead of saving a truncated file.
+ * reports as a failed download instead of saving a truncated file. A client that takes no bytes for
+ * `exportIdleTimeoutMs` is cut off the same way (audited `aborted`), so it cannot hold a place.
  */
 async function streamExport(
   req: FastifyRequest,
-  definition: ExportDefinition,
+  res: ServerResponse,
+  definition: AnyExportDefinition,
   scope: ExportScope,
   sheets: AnySheet[],
   output: PassThrough,
 ) {
   const ctx = req.ctx;
   const zip = new PassThrough();
-  zip.pipe(output, { end: false });
-  const zipFlushed = finished(zip);
-  zipFlushed.catch(() => undefined);
+  const zipFlushed = pipeZip(zip, output);
   const counts: Record<string, number> = {};
+  const idleMs = ctx.config.exportIdleTimeoutMs;
+  let stalled = false;
+  const stopWatching = watchForStall(res, idleMs, () => {
+    stalled = true;
+    req.log.warn({ export: definition.key, rows: counts, idleSeconds: idleMs / 1000 }, 'export cut off: the client took no bytes');
+    res.destroy();
+    output.destroy();
+  });
   let outcome: Outcome = 'completed';
   let failure: unknown;
   try {
     await writeWorkbook(zip, output, sheets, counts);
     await zipFlushed;
+    // Closed before its end was sent: the client did not get the whole file.
+    if (output.destroyed) throw new ExportAborted();
   } catch (error) {
     failure = error;
     outcome = error instanceof ExportAborted || output.destroyed ? 'aborted' : 'failed';
-    if (outcome === 'aborted') req.log.warn({ export: definition.key, rows: counts }, 'export aborted by the client');
-    else req.log.error({ err: error, export: definition.key, rows: counts }, 'export failed after streaming began');
+    if (outcome === 'failed') req.log.error({ err: error, export: definition.key, rows: counts }, 'export failed after streaming began');
+    else if (!stalled) req.log.warn({ export: definition.key, rows: counts }, 'export aborted by the client');
   }
   try {
     await auditExport(ctx, definition, scope, counts, outcome);
@@ -93,10 +120,12 @@ async function streamExport(
     failure ??= error;
   }
   if (failure === undefined) {
-    // The client may have left after the last byte was produced: nothing is left to end then.
+    // The client may have left after the last byte was produced: nothing is left to end then. The
+    // watch goes on until the last bytes have left (it stops itself when the response finishes).
     if (!output.destroyed) output.end();
     return;
   }
+  stopWatching();
   zip.destroy();
   output.destroy(outcome === 'aborted' ? undefined : failure instanceof Error ? failure : new Error(String(failure)));
 }
@@ -105,7 +134,7 @@ export async function sendExport(
   req: FastifyRequest,
   reply: FastifyReply,
   query: ExportQuery,
-  definition: ExportDefinition,
+  definition: AnyExportDefinition,
   gate: ExportGate,
 ) {
   const scope = await resolveScope(req.ctx, query);
@@ -114,9 +143,9 @@ export async function sendExport(
   const output = new PassThrough();
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', contentDisposition(EXPORT_NAMES[definition.key], scope.today))
+    .header('content-disposition', contentDisposition(exportIdentity(definition).name, scope.today))
     // Full ID and phone numbers: never kept by a proxy or the browser cache.
     .header('cache-control', 'no-store');
-  void streamExport(req, definition, scope, sheets, output).finally(release);
+  void streamExport(req, reply.raw, definition, scope, sheets, output).finally(release);
   return reply.send(output);
 }

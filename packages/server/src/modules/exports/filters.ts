@@ -1,11 +1,12 @@
-import { and, eq, gte, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, gte, lte, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { patients } from '../../db/schema';
+import { type PatientScope, patientScope } from '../../db/queries/patients';
+import type { Ctx } from '../../lib/context';
 import type { ExportScope } from './sheet';
 
 /** Live (not voided) patients of the export's institution, or of every institution for the admin. */
-export function patientInScope(scope: ExportScope): SQL | undefined {
-  return and(isNull(patients.voidedAt), scope.institutionId === undefined ? undefined : eq(patients.institutionId, scope.institutionId));
+export function exportPatients(ctx: Ctx, scope: ExportScope): PatientScope {
+  return patientScope(ctx, scope.institutionId);
 }
 
 /** The export's date range on a row's clinical date (both days included); no bound when not given. */

@@ -1,26 +1,26 @@
 import { ageOn } from '@tcm/contracts';
-import { eq } from 'drizzle-orm';
-import { institutions, patients } from '../../db/schema';
-import { isoDate } from '../patients/patient-view';
+import type { PatientColumns } from '../../db/queries/patients';
+import { institutions } from '../../db/schema';
+import { isoDate } from '../../lib/dates';
 import type { ExportScope, SheetColumn } from './sheet';
 
 /** The patient fields every export row starts with (full identifiers: exports are audited, PRODUCT §1). */
-export const patientSelect = {
-  patientId: patients.id,
-  name: patients.name,
-  gender: patients.gender,
-  birthDate: patients.birthDate,
-  idNum: patients.idNum,
-  telNum: patients.telNum,
-  institutionName: institutions.name,
-  cohort: patients.cohort,
-  comparisonRole: patients.comparisonRole,
-  enrolledAt: patients.enrolledAt,
-  endManagement: patients.endManagement,
-  endedAt: patients.endedAt,
-};
-
-export const institutionOfPatient = [institutions, eq(institutions.id, patients.institutionId)] as const;
+export function patientSelect(patients: PatientColumns) {
+  return {
+    patientId: patients.id,
+    name: patients.name,
+    gender: patients.gender,
+    birthDate: patients.birthDate,
+    idNum: patients.idNum,
+    telNum: patients.telNum,
+    institutionName: institutions.name,
+    cohort: patients.cohort,
+    comparisonRole: patients.comparisonRole,
+    enrolledAt: patients.enrolledAt,
+    endManagement: patients.endManagement,
+    endedAt: patients.endedAt,
+  };
+}
 
 export interface PatientFields {
   patientId: number;

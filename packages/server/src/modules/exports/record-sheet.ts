@@ -1,12 +1,13 @@
 import type { AnnexKey } from '@tcm/contracts';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { accounts, annexRecords, patients } from '../../db/schema';
+import { institutionJoin } from '../../db/queries/patients';
+import { accounts, annexRecords } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
-import { isoDate } from '../patients/patient-view';
-import { patientInScope, withinRange } from './filters';
+import { isoDate } from '../../lib/dates';
+import { exportPatients, withinRange } from './filters';
 import { type InstrumentValues, instrumentColumns, instrumentValues } from './instrument-columns';
 import { keysetPages } from './paging';
-import { institutionOfPatient, type PatientFields, patientColumns, patientSelect } from './patient-columns';
+import { type PatientFields, patientColumns, patientSelect } from './patient-columns';
 import { type AnySheet, anySheet, type ExportScope, type SheetColumn } from './sheet';
 
 interface RecordRow extends PatientFields {
@@ -40,10 +41,11 @@ export function annexRecordSheet(ctx: Ctx, scope: ExportScope, annex: AnnexKey, 
     ...instrumentColumns<RecordRow>(annex, { keyPrefix: `annex${annex}.`, pick: (r) => r.values }),
     ...after,
   ];
+  const inScope = exportPatients(ctx, scope);
   const fetchPage = (afterId: number, limit: number) =>
     ctx.db
       .select({
-        ...patientSelect,
+        ...patientSelect(inScope.cols),
         recordId: annexRecords.id,
         data: annexRecords.data,
         derived: annexRecords.derived,
@@ -51,14 +53,13 @@ export function annexRecordSheet(ctx: Ctx, scope: ExportScope, annex: AnnexKey, 
         doctorName: accounts.name,
       })
       .from(annexRecords)
-      .innerJoin(patients, eq(patients.id, annexRecords.patientId))
-      .leftJoin(...institutionOfPatient)
+      .innerJoin(...inScope.joinOn(annexRecords.patientId))
+      .leftJoin(...institutionJoin)
       .leftJoin(accounts, eq(accounts.id, annexRecords.doctorId))
       .where(
         and(
           eq(annexRecords.annex, annex),
           isNull(annexRecords.voidedAt),
-          patientInScope(scope),
           withinRange(annexRecords.filledAt, scope),
           gt(annexRecords.id, afterId),
         ),

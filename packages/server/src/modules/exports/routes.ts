@@ -1,20 +1,21 @@
-import { ExportPaths, exportQuery } from '@tcm/contracts/api/exports';
+import { exportQuery } from '@tcm/contracts/api/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXPORT_DEFINITIONS } from './definitions';
+import { EXPORT_DEFINITIONS, REPORT_EXPORT_DEFINITIONS } from './definitions';
 import { ExportGate } from './export-gate';
 import { sendExport } from './export-response';
+import { exportIdentity } from './sheet';
 
 /**
  * The seven Excel exports (issue 7). Open to doctors (their institution) and the admin (all, or one by
  * `institutionId`); a 200 is an .xlsx file, anything else the JSON envelope. At most `concurrency`
- * stream at once (one gate for all seven).
+ * stream at once (one gate for all seven, and for the reports exported the same way, e.g. the outcome report).
  */
 export const exportRoutes = (concurrency: number) => async (app: FastifyInstance) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const gate = new ExportGate(concurrency);
-  for (const definition of EXPORT_DEFINITIONS) {
-    r.get(ExportPaths[definition.key], {
+  for (const definition of [...EXPORT_DEFINITIONS, ...REPORT_EXPORT_DEFINITIONS]) {
+    r.get(exportIdentity(definition).path, {
       config: { access: 'authenticated' },
       schema: {
         tags: ['exports'],

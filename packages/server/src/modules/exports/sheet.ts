@@ -1,5 +1,5 @@
 import type { ExportColumn } from '@tcm/contracts';
-import type { ExportKey } from '@tcm/contracts/api/exports';
+import { EXPORT_NAMES, type ExportKey, type ExportName, ExportPaths } from '@tcm/contracts/api/exports';
 import type { Ctx } from '../../lib/context';
 
 /** What a cell may hold; a `date` column's YYYY-MM-DD strings are written as real Excel dates. */
@@ -53,4 +53,24 @@ export interface ExportDefinition {
   key: ExportKey;
   summary: string;
   sheets(ctx: Ctx, scope: ExportScope): AnySheet[];
+}
+
+/**
+ * A report exported through the same pipeline (gate, streaming, codebook, audit) that is not one of
+ * the specification's seven, such as the programme outcome report: it names its own path and file,
+ * and is offered on its report's page rather than in the export dialog.
+ */
+export interface ReportExportDefinition extends Omit<ExportDefinition, 'key'> {
+  key: string;
+  path: string;
+  name: ExportName;
+}
+
+export type AnyExportDefinition = ExportDefinition | ReportExportDefinition;
+
+/** Where an export is served and what its file is called. */
+export function exportIdentity(definition: AnyExportDefinition): { path: string; name: ExportName } {
+  return 'path' in definition
+    ? { path: definition.path, name: definition.name }
+    : { path: ExportPaths[definition.key], name: EXPORT_NAMES[definition.key] };
 }

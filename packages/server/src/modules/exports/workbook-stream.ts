@@ -21,13 +21,26 @@ function excelDate(value: string): Date | string {
   return Number.isNaN(time) ? value : new Date(time);
 }
 
+/** = + - @ tab CR: a spreadsheet takes text that starts with one of them for a formula (OWASP CSV injection). */
+const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
+
+/**
+ * Text as it goes into a cell: the .xlsx keeps it as text, but a user who edits the cell or saves the
+ * sheet as CSV and opens it again would have `=HYPERLINK(…)` from a free-text field evaluated. A
+ * leading ' keeps it text everywhere (OWASP's advice). Numbers are never text here, so they stay numbers.
+ */
+export function cellText(text: string): string {
+  return FORMULA_STARTS.has(text.charCodeAt(0)) ? `'${text}` : text;
+}
+
 /** A row's cells in column order, as they go into the sheet. */
 export function rowCells(columns: readonly SheetColumn<unknown>[], row: unknown): Cell[] {
   const cells: Cell[] = new Array(columns.length);
   for (let i = 0; i < columns.length; i += 1) {
     const column = columns[i] as SheetColumn<unknown>;
     const value = column.value(row);
-    cells[i] = column.type === 'date' && typeof value === 'string' ? excelDate(value) : value;
+    const typed = column.type === 'date' && typeof value === 'string' ? excelDate(value) : value;
+    cells[i] = typeof typed === 'string' ? cellText(typed) : typed;
   }
   return cells;
 }

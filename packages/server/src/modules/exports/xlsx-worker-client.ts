@@ -47,6 +47,14 @@ function parkWorker(worker: Worker): boolean {
   return true;
 }
 
+/** Workbooks being written now, each holding a worker; a stopped one counts until its thread has exited. */
+let inProgress = 0;
+
+/** How many workbooks are being written (an export cut off or failed leaves this count once its worker is gone). */
+export function workbooksInProgress(): number {
+  return inProgress;
+}
+
 export class WorkbookWorker {
   private nextId = 0;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
@@ -64,6 +72,7 @@ export class WorkbookWorker {
     worker.on('error', this.onError);
     worker.on('exit', this.onExit);
     worker.ref();
+    inProgress += 1;
   }
 
   /** A workbook written into `target` with exceljs's WorkbookWriter `options` (the stream is the worker's). */
@@ -109,7 +118,10 @@ export class WorkbookWorker {
 
   /** After a committed workbook: keep the worker for the next export (it does not hold the process open). */
   release(): void {
+    if (this.stopped) return;
+    this.stopped = true;
     this.detach();
+    inProgress -= 1;
     if (this.broken || !parkWorker(this.worker)) void this.worker.terminate();
   }
 
@@ -119,6 +131,9 @@ export class WorkbookWorker {
     this.stopped = true;
     this.detach();
     this.fail(new Error('xlsx worker stopped'));
-    void this.worker.terminate();
+    const gone = () => {
+      inProgress -= 1;
+    };
+    this.worker.terminate().then(gone, gone);
   }
 }

@@ -1,12 +1,24 @@
 import { ageOn, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
-import { institutions, patients } from '../../db/schema';
-import { writeAudit } from '../../lib/audit';
+import { count, eq, sql } from 'drizzle-orm';
+import {
+  findEnrolled,
+  insertPatient,
+  isDismissedSql,
+  isOverdueSql,
+  isSilencedSql,
+  loadPatient,
+  type NewPatientRecord,
+  patientScope,
+  readPatientRecord,
+  writePatient,
+} from '../../db/queries/patients';
+import { institutions } from '../../db/schema';
+import { changeDetail, withoutIdentifiers, writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
-import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
-import { loadPatientRow } from './patient-queries';
-import { isDismissedSql, isOverdueSql, isSilencedSql, toDetail } from './patient-view';
+import { assertInstitutionAccess, todayOf } from '../../lib/scope';
+import { refreshOutcomeFacts } from '../outcomes/facts';
+import { toDetail } from './patient-view';
 
 export interface NewPatientInput {
   cohort: 'managed' | 'comparison';
@@ -39,35 +51,28 @@ export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<{
   if (!institution) throw badRequest('所选社区不存在');
 
   return inTransaction(ctx, async (tx) => {
-    const [duplicate] = await tx.db
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(eq(patients.cohort, input.cohort), eq(patients.idNum, normalized), isNull(patients.voidedAt)))
-      .limit(1);
+    const duplicate = await findEnrolled(tx, input.cohort, normalized);
     if (duplicate) throw conflict(`该身份证号已在${GROUP_NAMES[input.cohort]}中登记`);
-    const [row] = await tx.db
-      .insert(patients)
-      .values({
-        cohort: input.cohort,
-        comparisonRole: input.cohort === 'comparison' ? (input.comparisonRole ?? 0) : null,
-        name: input.name,
-        gender,
-        birthDate,
-        idNum: normalized,
-        telNum: input.telNum,
-        institutionId: input.institutionId,
-        consentDate: input.consentDate ?? null,
-        enrolledAt: todayOf(tx),
-        createdBy: tx.actor?.id ?? null,
-      })
-      .returning();
-    if (!row) throw new Error('patient insert returned nothing');
+    const row = await insertPatient(tx, {
+      cohort: input.cohort,
+      comparisonRole: input.cohort === 'comparison' ? (input.comparisonRole ?? 0) : null,
+      name: input.name,
+      gender,
+      birthDate,
+      idNum: normalized,
+      telNum: input.telNum,
+      institutionId: input.institutionId,
+      consentDate: input.consentDate ?? null,
+      enrolledAt: todayOf(tx),
+      createdBy: tx.actor?.id ?? null,
+    });
+    await refreshOutcomeFacts(tx.db, row.id);
     await writeAudit(tx, {
       action: input.cohort === 'managed' ? 'patient.enrol' : 'comparative.create',
       entity: 'patient',
       entityId: row.id,
       institutionId: row.institutionId,
-      detail: { after: row },
+      detail: { after: withoutIdentifiers(row) },
     });
     return { id: row.id };
   });
@@ -75,7 +80,7 @@ export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<{
 
 /** Full identifiers of one patient; every such view is audited (PRODUCT §1). */
 export async function getPatientDetail({ ctx, input }: ServiceCall<{ id: number }>) {
-  const row = await loadPatientRow(ctx, input.id);
+  const row = await loadPatient(ctx, input.id);
   await writeAudit(ctx, {
     action: 'patient.view',
     entity: 'patient',
@@ -95,9 +100,9 @@ export interface PatientUpdate {
   consentDate?: string | undefined;
 }
 
-export async function updatePatient(ctx: Ctx, input: PatientUpdate) {
-  const current = await loadPatientRow(ctx, input.id);
-  const changes: Partial<typeof patients.$inferInsert> = {};
+export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) {
+  const current = await loadPatient(ctx, input.id);
+  const changes: Partial<NewPatientRecord> = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.tel_num !== undefined) changes.telNum = input.tel_num;
   if (input.consentDate !== undefined) changes.consentDate = input.consentDate;
@@ -114,42 +119,32 @@ export async function updatePatient(ctx: Ctx, input: PatientUpdate) {
   if (Object.keys(changes).length === 0) throw badRequest('没有需要修改的内容');
   return inTransaction(ctx, async (tx) => {
     if (changes.idNum) {
-      const [duplicate] = await tx.db
-        .select({ id: patients.id })
-        .from(patients)
-        .where(
-          and(
-            eq(patients.cohort, current.cohort),
-            eq(patients.idNum, changes.idNum),
-            isNull(patients.voidedAt),
-            ne(patients.id, current.id),
-          ),
-        )
-        .limit(1);
+      const duplicate = await findEnrolled(tx, current.cohort, changes.idNum, current.id);
       if (duplicate) throw conflict(`该身份证号已在${GROUP_NAMES[current.cohort]}中登记`);
     }
-    const [before] = await tx.db.select().from(patients).where(eq(patients.id, current.id));
-    const [after] = await tx.db
-      .update(patients)
-      .set({ ...changes, updatedAt: tx.now })
-      .where(eq(patients.id, current.id))
-      .returning();
+    const before = await readPatientRecord(tx, current);
+    const after = await writePatient(tx, current, { ...changes, updatedAt: tx.now });
+    await refreshOutcomeFacts(tx.db, current.id);
     await writeAudit(tx, {
       action: 'patient.update',
       entity: 'patient',
       entityId: current.id,
       institutionId: current.institutionId,
-      detail: { before, after },
+      detail: changeDetail(before ?? {}, after ?? {}),
     });
     return {};
   });
 }
 
 /** Clinical data is never hard-deleted: the patient is voided with a reason and leaves every list. */
-export async function voidPatient(ctx: Ctx, input: { id: number; reason: string }, cohort: 'managed' | 'comparison') {
-  const current = await loadPatientRow(ctx, input.id, cohort);
+export async function voidPatient({
+  ctx,
+  input: { cohort, ...input },
+}: ServiceCall<{ id: number; reason: string; cohort: 'managed' | 'comparison' }>) {
+  const current = await loadPatient(ctx, input.id, cohort);
   return inTransaction(ctx, async (tx) => {
-    await tx.db.update(patients).set({ voidedAt: tx.now, voidReason: input.reason, updatedAt: tx.now }).where(eq(patients.id, current.id));
+    await writePatient(tx, current, { voidedAt: tx.now, voidReason: input.reason, updatedAt: tx.now });
+    await refreshOutcomeFacts(tx.db, current.id);
     await writeAudit(tx, {
       action: cohort === 'managed' ? 'patient.void' : 'comparative.void',
       entity: 'patient',
@@ -162,13 +157,11 @@ export async function voidPatient(ctx: Ctx, input: { id: number; reason: string 
 }
 
 export async function endManagement(ctx: Ctx, input: { id: number }, cohort: 'managed' | 'comparison') {
-  const current = await loadPatientRow(ctx, input.id, cohort);
+  const current = await loadPatient(ctx, input.id, cohort);
   if (current.endManagement) throw conflict('该患者已结束管理');
   return inTransaction(ctx, async (tx) => {
-    await tx.db
-      .update(patients)
-      .set({ endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now })
-      .where(eq(patients.id, current.id));
+    await writePatient(tx, current, { endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now });
+    await refreshOutcomeFacts(tx.db, current.id);
     await writeAudit(tx, {
       action: cohort === 'managed' ? 'patient.endManagement' : 'comparative.endManagement',
       entity: 'patient',
@@ -181,9 +174,9 @@ export async function endManagement(ctx: Ctx, input: { id: number }, cohort: 'ma
 
 /** notRemind: silence the bell for this patient until their next follow-up is saved. */
 export async function silenceReminder({ ctx, input }: ServiceCall<{ id: number }>) {
-  const current = await loadPatientRow(ctx, input.id);
+  const current = await loadPatient(ctx, input.id);
   return inTransaction(ctx, async (tx) => {
-    await tx.db.update(patients).set({ remindSilencedAt: tx.now }).where(eq(patients.id, current.id));
+    await writePatient(tx, current, { remindSilencedAt: tx.now });
     await writeAudit(tx, { action: 'patient.notRemind', entity: 'patient', entityId: current.id, institutionId: current.institutionId });
     return {};
   });
@@ -191,10 +184,10 @@ export async function silenceReminder({ ctx, input }: ServiceCall<{ id: number }
 
 /** deleteFromIncompleteList: off the unfilled list until overdue again (a later due date passes). */
 export async function dismissFromIncompleteList({ ctx, input }: ServiceCall<{ id: number }>) {
-  const current = await loadPatientRow(ctx, input.id);
+  const current = await loadPatient(ctx, input.id);
   if (!current.overdue) throw badRequest('该患者当前没有逾期未填的随访');
   return inTransaction(ctx, async (tx) => {
-    await tx.db.update(patients).set({ incompleteDismissedDue: current.dueDate }).where(eq(patients.id, current.id));
+    await writePatient(tx, current, { incompleteDismissedDue: current.dueDate });
     await writeAudit(tx, {
       action: 'patient.deleteFromIncompleteList',
       entity: 'patient',
@@ -207,8 +200,8 @@ export async function dismissFromIncompleteList({ ctx, input }: ServiceCall<{ id
 }
 
 /** queryAnnex7/9TheLastTimeIsOver: is the last follow-up of that instrument older than its interval? */
-export async function followUpOverdue(ctx: Ctx, input: { id: number }, annex: '7' | '9') {
-  const row = await loadPatientRow(ctx, input.id);
+export async function followUpOverdue({ ctx, input: { annex, ...input } }: ServiceCall<{ id: number; annex: '7' | '9' }>) {
+  const row = await loadPatient(ctx, input.id);
   const expected = followUpAnnex(row.cohort, row.comparisonRole);
   if (expected !== annex) {
     throw badRequest(annex === '9' ? '附件9仅用于对照组糖尿病患者' : '该患者的随访使用附件9（糖尿病随访）');
@@ -227,20 +220,14 @@ export async function followUpOverdue(ctx: Ctx, input: { id: number }, annex: '7
  * silenced (notRemind) or dismissed (deleteFromIncompleteList).
  */
 export async function countUnfilled({ ctx }: ServiceCall<void>) {
-  const institutionId = scopedInstitution(ctx, undefined);
+  const scope = patientScope(ctx);
   const today = todayOf(ctx);
-  const [row] = await ctx.db
-    .select({ value: count() })
-    .from(patients)
-    .where(
-      and(
-        isNull(patients.voidedAt),
-        eq(patients.cohort, 'managed'),
-        institutionId === undefined ? undefined : eq(patients.institutionId, institutionId),
-        isOverdueSql(today),
-        sql`not ${isSilencedSql}`,
-        sql`not ${isDismissedSql}`,
-      ),
-    );
+  const [row] = await scope.select(
+    { value: count() },
+    eq(scope.cols.cohort, 'managed'),
+    isOverdueSql(today),
+    sql`not ${isSilencedSql}`,
+    sql`not ${isDismissedSql}`,
+  );
   return { count: row?.value ?? 0, days: UNFILLED_REMINDER_DAYS };
 }

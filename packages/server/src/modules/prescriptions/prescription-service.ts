@@ -9,16 +9,16 @@ import { parsePrescription } from '@tcm/contracts/prescriptions/schemas';
 import { suggestPrescription } from '@tcm/contracts/prescriptions/suggestions';
 import { PRESCRIPTION_KINDS, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { loadPatient, type ScopedPatient } from '../../db/queries/patients';
 import { prescriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { type Ctx, inTransaction, requireActor } from '../../lib/context';
+import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { todayOf } from '../../lib/scope';
-import { loadPatientRow } from '../patients/patient-queries';
 import { loadClinicalFacts } from './clinical-facts';
 import { doctorJoin, type IssuedRow, issuedColumns, toIssued } from './prescription-view';
 
-type PatientRow = Awaited<ReturnType<typeof loadPatientRow>>;
+type PatientRow = ScopedPatient;
 
 /**
  * Prescriptions are part of the managed group's intervention (PRODUCT §3); the comparison group
@@ -41,8 +41,11 @@ async function loadIssuedRow(ctx: Ctx, kind: PrescriptionKind, id: number): Prom
 }
 
 /** The blank of a kind, prefilled from the patient's latest annex 1, 2, 3 and 6 records; each suggestion says why. */
-export async function blankPrescription(ctx: Ctx, kind: PrescriptionKind, patientId: number): Promise<PrescriptionBlankResult> {
-  const patient = await loadPatientRow(ctx, patientId);
+export async function blankPrescription({
+  ctx,
+  input: { kind, patientId },
+}: ServiceCall<{ kind: PrescriptionKind; patientId: number }>): Promise<PrescriptionBlankResult> {
+  const patient = await loadPatient(ctx, patientId);
   assertPrescribable(patient);
   const facts = await loadClinicalFacts(ctx, patient);
   return suggestPrescription(kind, patient.id, facts) as PrescriptionBlankResult;
@@ -64,10 +67,13 @@ function checkedContent(kind: PrescriptionKind, body: Record<string, unknown>) {
   throw new AppError(ResponseCode.BAD_REQUEST, `${first}${more}`, 400, { errors });
 }
 
-export async function createPrescription(ctx: Ctx, kind: PrescriptionKind, body: Record<string, unknown>): Promise<IssuedPrescription> {
+export async function createPrescription({
+  ctx,
+  input: { kind, body },
+}: ServiceCall<{ kind: PrescriptionKind; body: Record<string, unknown> }>): Promise<IssuedPrescription> {
   const actor = requireActor(ctx);
   const patientId = patientIdOf(body);
-  const patient = patientId === undefined ? undefined : await loadPatientRow(ctx, patientId);
+  const patient = patientId === undefined ? undefined : await loadPatient(ctx, patientId);
   if (patient) assertPrescribable(patient);
   const content = checkedContent(kind, body);
   if (!patient) throw badRequest('患者编号无效');
@@ -89,8 +95,11 @@ export async function createPrescription(ctx: Ctx, kind: PrescriptionKind, body:
 }
 
 /** A patient's prescriptions of one kind, newest first; voided ones are left out. */
-export async function listPrescriptions(ctx: Ctx, kind: PrescriptionKind, query: PrescriptionHistoryQuery) {
-  await loadPatientRow(ctx, query.patientId);
+export async function listPrescriptions({
+  ctx,
+  input: { kind, query },
+}: ServiceCall<{ kind: PrescriptionKind; query: PrescriptionHistoryQuery }>) {
+  await loadPatient(ctx, query.patientId);
   const where = and(eq(prescriptions.patientId, query.patientId), eq(prescriptions.kind, kind), isNull(prescriptions.voidedAt));
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -106,15 +115,21 @@ export async function listPrescriptions(ctx: Ctx, kind: PrescriptionKind, query:
   return { list: rows.map(toIssued), total: total?.value ?? 0, page: query.page, limit: query.limit };
 }
 
-export async function getPrescription(ctx: Ctx, kind: PrescriptionKind, id: number): Promise<IssuedPrescription> {
+export async function getPrescription({
+  ctx,
+  input: { kind, id },
+}: ServiceCall<{ kind: PrescriptionKind; id: number }>): Promise<IssuedPrescription> {
   const row = await loadIssuedRow(ctx, kind, id);
-  await loadPatientRow(ctx, row.patientId);
+  await loadPatient(ctx, row.patientId);
   return toIssued(row);
 }
 
 /** The latest live prescription of every kind (null where none), for /prescribe/index. */
-export async function currentPrescriptions(ctx: Ctx, patientId: number): Promise<CurrentPrescriptions> {
-  await loadPatientRow(ctx, patientId);
+export async function currentPrescriptions({
+  ctx,
+  input: { patientId },
+}: ServiceCall<{ patientId: number }>): Promise<CurrentPrescriptions> {
+  await loadPatient(ctx, patientId);
   const rows = await ctx.db
     .selectDistinctOn([prescriptions.kind], issuedColumns)
     .from(prescriptions)
@@ -127,10 +142,13 @@ export async function currentPrescriptions(ctx: Ctx, patientId: number): Promise
 }
 
 /** Prescriptions are voided with a reason, never deleted; the voided one stays for the audit trail. */
-export async function voidPrescription(ctx: Ctx, kind: PrescriptionKind, id: number, reason: string): Promise<Record<string, never>> {
+export async function voidPrescription({
+  ctx,
+  input: { kind, id, reason },
+}: ServiceCall<{ kind: PrescriptionKind; id: number; reason: string }>): Promise<Record<string, never>> {
   requireActor(ctx);
   const before = await loadIssuedRow(ctx, kind, id);
-  const patient = await loadPatientRow(ctx, before.patientId);
+  const patient = await loadPatient(ctx, before.patientId);
   return inTransaction(ctx, async (tx) => {
     const [voided] = await tx.db
       .update(prescriptions)

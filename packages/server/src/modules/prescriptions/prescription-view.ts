@@ -1,7 +1,7 @@
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
 import { eq } from 'drizzle-orm';
 import { accounts, prescriptions } from '../../db/schema';
-import { isoDate } from '../patients/patient-view';
+import { isoDate } from '../../lib/dates';
 
 /** The columns every prescription read selects: the row and the issuing doctor's name. */
 export const issuedColumns = {

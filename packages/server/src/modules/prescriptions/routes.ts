@@ -35,7 +35,7 @@ export async function prescriptionRoutes(app: FastifyInstance) {
       querystring: prescriptionPatientQuery,
       response: { 200: envelope(currentPrescriptionsResult) },
     },
-    handler: async (req) => ok(await service.currentPrescriptions(req.ctx, req.query.patientId)),
+    handler: async (req) => ok(await service.currentPrescriptions({ ctx: req.ctx, input: { patientId: req.query.patientId } })),
   });
 
   r.get(PrescriptionPaths.blank, {
@@ -47,7 +47,8 @@ export async function prescriptionRoutes(app: FastifyInstance) {
       querystring: prescriptionPatientQuery,
       response: { 200: envelope(prescriptionBlankResult) },
     },
-    handler: async (req) => ok(await service.blankPrescription(req.ctx, req.params.kind, req.query.patientId)),
+    handler: async (req) =>
+      ok(await service.blankPrescription({ ctx: req.ctx, input: { kind: req.params.kind, patientId: req.query.patientId } })),
   });
 
   r.post(PrescriptionPaths.collection, {
@@ -59,7 +60,8 @@ export async function prescriptionRoutes(app: FastifyInstance) {
       body: createPrescriptionBody,
       response: { 200: envelope(issuedPrescriptionSchema) },
     },
-    handler: async (req) => ok(await service.createPrescription(req.ctx, req.params.kind, req.body), '保存成功'),
+    handler: async (req) =>
+      ok(await service.createPrescription({ ctx: req.ctx, input: { kind: req.params.kind, body: req.body } }), '保存成功'),
   });
 
   r.get(PrescriptionPaths.history, {
@@ -71,7 +73,7 @@ export async function prescriptionRoutes(app: FastifyInstance) {
       querystring: prescriptionHistoryQuery,
       response: { 200: envelope(prescriptionHistoryResult) },
     },
-    handler: async (req) => ok(await service.listPrescriptions(req.ctx, req.params.kind, req.query)),
+    handler: async (req) => ok(await service.listPrescriptions({ ctx: req.ctx, input: { kind: req.params.kind, query: req.query } })),
   });
 
   r.get(PrescriptionPaths.item, {
@@ -82,7 +84,7 @@ export async function prescriptionRoutes(app: FastifyInstance) {
       params: prescriptionItemParams,
       response: { 200: envelope(issuedPrescriptionSchema) },
     },
-    handler: async (req) => ok(await service.getPrescription(req.ctx, req.params.kind, req.params.id)),
+    handler: async (req) => ok(await service.getPrescription({ ctx: req.ctx, input: { kind: req.params.kind, id: req.params.id } })),
   });
 
   r.delete(PrescriptionPaths.item, {
@@ -94,6 +96,10 @@ export async function prescriptionRoutes(app: FastifyInstance) {
       querystring: voidPrescriptionQuery,
       response: { 200: envelope(emptyData) },
     },
-    handler: async (req) => ok(await service.voidPrescription(req.ctx, req.params.kind, req.params.id, req.query.reason), '已作废'),
+    handler: async (req) =>
+      ok(
+        await service.voidPrescription({ ctx: req.ctx, input: { kind: req.params.kind, id: req.params.id, reason: req.query.reason } }),
+        '已作废',
+      ),
   });
 }

@@ -1,9 +1,9 @@
 import type { AnnexKey, InstrumentContext, RecordSnapshot } from '@tcm/contracts';
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import { annexRecords } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
+import { isoDate } from '../../lib/dates';
 import { todayOf } from '../../lib/scope';
-import { isoDate } from '../patients/patient-view';
 
 interface PatientFacts {
   id: number;
@@ -13,22 +13,38 @@ interface PatientFacts {
   comparisonRole: number | null;
 }
 
+/** Where the record being saved stands: its clinical date and, once stored, its id. */
+export interface ContextPosition {
+  date: string;
+  id?: number | undefined;
+}
+
+/**
+ * The records that come before a record in the patient's order of records, by date and then id
+ * (contracts `recordPrecedes`, which the web app's preview uses): earlier dates, and on the same date
+ * the records saved before it. A record not saved yet comes after every stored record of its date.
+ */
+function precedes(at: ContextPosition): SQL | undefined {
+  if (at.id === undefined) return lte(annexRecords.filledAt, at.date);
+  return and(
+    ne(annexRecords.id, at.id),
+    or(lt(annexRecords.filledAt, at.date), and(eq(annexRecords.filledAt, at.date), lt(annexRecords.id, at.id))),
+  );
+}
+
 /**
  * What a definition's derived values and rules need beyond the record: the patient, their baseline
- * (first live record of each annex), their latest records and the previous record of this annex.
- * `excludeId` leaves out the record being edited so that it is not its own baseline.
+ * (first live record of each annex), their latest records and the previous record of this annex, all
+ * as of the record's own date (issue 12): a back-dated or edited record is judged against what came
+ * before it, never against a later visit. Voided records and the record itself never count.
  */
 export async function buildInstrumentContext(
   ctx: Ctx,
   patient: PatientFacts,
   annex: AnnexKey,
-  excludeId?: number,
+  at: ContextPosition,
 ): Promise<InstrumentContext> {
-  const live = and(
-    eq(annexRecords.patientId, patient.id),
-    isNull(annexRecords.voidedAt),
-    excludeId === undefined ? undefined : ne(annexRecords.id, excludeId),
-  );
+  const before = and(eq(annexRecords.patientId, patient.id), isNull(annexRecords.voidedAt), precedes(at));
   const snapshot = (row: { data: unknown; derived: unknown }): RecordSnapshot => ({
     data: row.data as RecordSnapshot['data'],
     derived: row.derived as RecordSnapshot['derived'],
@@ -38,12 +54,12 @@ export async function buildInstrumentContext(
     ctx.db
       .selectDistinctOn([annexRecords.annex], { annex: annexRecords.annex, data: annexRecords.data, derived: annexRecords.derived })
       .from(annexRecords)
-      .where(live)
+      .where(before)
       .orderBy(annexRecords.annex, asc(annexRecords.filledAt), asc(annexRecords.id)),
     ctx.db
       .selectDistinctOn([annexRecords.annex], { annex: annexRecords.annex, data: annexRecords.data, derived: annexRecords.derived })
       .from(annexRecords)
-      .where(live)
+      .where(before)
       .orderBy(annexRecords.annex, desc(annexRecords.filledAt), desc(annexRecords.id)),
   ]);
   const baseline: InstrumentContext['baseline'] = {};

@@ -1,5 +1,5 @@
-import { type AnnexKey, followUpAnnex } from '@tcm/contracts';
-import { badRequest } from '../../lib/errors';
+import { type AnnexKey, instrumentNotForGroupMessage, protocolGroup } from '@tcm/contracts';
+import { forbidden } from '../../lib/errors';
 
 interface CohortFacts {
   cohort: 'managed' | 'comparison';
@@ -7,21 +7,11 @@ interface CohortFacts {
 }
 
 /**
- * Which instruments a patient's group fills (PRODUCT §3): the managed group everything but the
- * diabetes follow-up; the comparison group its baseline, its own follow-up form and custom records
- * (no interventions, no end evaluation).
+ * Which instruments a patient's group fills is the protocol table of contracts (`instrumentsFor`).
+ * An instrument outside the group is refused with 403 naming the group, before any item is checked,
+ * so a refusal never reads like a form error the doctor could fix.
  */
 export function assertAnnexAllowed(patient: CohortFacts, annex: AnnexKey): void {
-  if (patient.cohort === 'managed') {
-    if (annex === '9') throw badRequest('附件9（2型糖尿病随访）仅用于对照组糖尿病患者');
-    return;
-  }
-  const followUp = followUpAnnex(patient.cohort, patient.comparisonRole);
-  if (annex === '7' || annex === '9') {
-    if (annex !== followUp) {
-      throw badRequest(followUp === '9' ? '糖尿病对照组成员请使用附件9随访' : '糖尿病前期对照组成员请使用附件7随访');
-    }
-    return;
-  }
-  if (annex === '5' || annex === '8') throw badRequest(annex === '5' ? '对照组不记录干预' : '管理结束评估仅用于管理组');
+  const group = protocolGroup(patient.cohort, patient.comparisonRole);
+  if (!group.instruments.includes(annex)) throw forbidden(instrumentNotForGroupMessage(group, annex));
 }

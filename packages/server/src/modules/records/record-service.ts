@@ -1,14 +1,25 @@
-import { type AnnexKey, type AnnexRecord, getInstrument, type InstrumentDefinition, ResponseCode, validateRecord } from '@tcm/contracts';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { accounts, annexRecords, patients } from '../../db/schema';
+import {
+  type AnnexKey,
+  type AnnexRecord,
+  getInstrument,
+  type InstrumentDefinition,
+  isIsoDate,
+  ResponseCode,
+  STALE_REVISION_MESSAGE,
+  validateRecord,
+} from '@tcm/contracts';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { refreshPatientSummary } from '../../db/queries/patient-summary';
+import { loadPatient, type ScopedPatient, writePatient } from '../../db/queries/patients';
+import { accounts, annexRecords, recordRevisions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import { type Ctx, inTransaction, requireActor } from '../../lib/context';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { todayOf } from '../../lib/scope';
-import { loadPatientRow } from '../patients/patient-queries';
-import { isoDate } from '../patients/patient-view';
+import { refreshOutcomeFacts } from '../outcomes/facts';
 import { buildInstrumentContext } from './instrument-context';
-import { refreshPatientSummary } from './patient-summary';
+import { recordRevision } from './record-revisions';
+import { loadRecordRow, toRecord } from './record-rows';
 import { assertAnnexAllowed } from './record-rules';
 
 function definitionOf(annex: AnnexKey): InstrumentDefinition {
@@ -17,34 +28,15 @@ function definitionOf(annex: AnnexKey): InstrumentDefinition {
   return def;
 }
 
-type RecordRow = typeof annexRecords.$inferSelect & { doctorName: string | null };
-
-function toRecord(row: RecordRow): AnnexRecord {
-  return {
-    id: row.id,
-    annex: row.annex as AnnexRecord['annex'],
-    patientId: row.patientId,
-    version: row.version,
-    data: row.data as Record<string, unknown>,
-    derived: row.derived as Record<string, unknown>,
-    filledAt: isoDate(row.filledAt),
-    nextDueDate: row.nextDueDate ? isoDate(row.nextDueDate) : null,
-    doctorId: row.doctorId,
-    doctorName: row.doctorName ?? '',
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** Validates against the definition; a refusal names every item at fault and saves nothing. */
-async function validated(
-  ctx: Ctx,
-  def: InstrumentDefinition,
-  patient: Awaited<ReturnType<typeof loadPatientRow>>,
-  data: unknown,
-  excludeId?: number,
-) {
-  const context = await buildInstrumentContext(ctx, patient, def.key, excludeId);
+/**
+ * Validates against the definition; a refusal names every item at fault and saves nothing. The
+ * context is built as of the record's own date (as sent; an invalid date is refused by the item
+ * check, so today stands in for it) and, for an edit, its id.
+ */
+async function validated(ctx: Ctx, def: InstrumentDefinition, patient: ScopedPatient, data: unknown, recordId?: number) {
+  const sentDate = (data as Record<string, unknown>)[def.dateItem];
+  const date = isIsoDate(sentDate) ? sentDate : todayOf(ctx);
+  const context = await buildInstrumentContext(ctx, patient, def.key, { date, id: recordId });
   const result = validateRecord(def, data, context);
   if (!result.ok) {
     const first = result.errors[0]?.message ?? '记录内容不正确';
@@ -57,21 +49,10 @@ async function validated(
   return { ...result, filledAt, nextDueDate: typeof nextDue === 'string' ? nextDue : null };
 }
 
-async function loadRecordRow(ctx: Ctx, annex: AnnexKey, id: number): Promise<RecordRow> {
-  const [row] = await ctx.db
-    .select({ record: annexRecords, doctorName: accounts.name })
-    .from(annexRecords)
-    .leftJoin(accounts, eq(accounts.id, annexRecords.doctorId))
-    .where(and(eq(annexRecords.id, id), eq(annexRecords.annex, annex), isNull(annexRecords.voidedAt)))
-    .limit(1);
-  if (!row) throw notFound('记录不存在');
-  return { ...row.record, doctorName: row.doctorName };
-}
-
 export async function createRecord(ctx: Ctx, annex: AnnexKey, input: { patientId: number; data: unknown }): Promise<AnnexRecord> {
   const actor = requireActor(ctx);
   const def = definitionOf(annex);
-  const patient = await loadPatientRow(ctx, input.patientId);
+  const patient = await loadPatient(ctx, input.patientId);
   assertAnnexAllowed(patient, annex);
   const checked = await validated(ctx, def, patient, input.data);
   return inTransaction(ctx, async (tx) => {
@@ -88,15 +69,14 @@ export async function createRecord(ctx: Ctx, annex: AnnexKey, input: { patientId
         doctorId: actor.id,
         createdAt: tx.now,
         updatedAt: tx.now,
+        revision: 1,
       })
       .returning();
     if (!row) throw new Error('record insert returned nothing');
+    await tx.db.insert(recordRevisions).values(recordRevision(row, actor.id, tx.now));
     // The end evaluation is saved together with ending management (issue 5).
     if (annex === '8' && !patient.endManagement) {
-      await tx.db
-        .update(patients)
-        .set({ endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now })
-        .where(eq(patients.id, patient.id));
+      await writePatient(tx, patient, { endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now });
       await writeAudit(tx, {
         action: 'patient.endManagement',
         entity: 'patient',
@@ -106,6 +86,7 @@ export async function createRecord(ctx: Ctx, annex: AnnexKey, input: { patientId
       });
     }
     await refreshPatientSummary(tx.db, patient.id);
+    await refreshOutcomeFacts(tx.db, patient.id);
     await writeAudit(tx, {
       action: 'record.create',
       entity: `annex${annex}`,
@@ -117,9 +98,12 @@ export async function createRecord(ctx: Ctx, annex: AnnexKey, input: { patientId
   });
 }
 
-export async function listRecords(ctx: Ctx, annex: AnnexKey, input: { patientId: number; page: number; limit: number }) {
+export async function listRecords({
+  ctx,
+  input: { annex, ...input },
+}: ServiceCall<{ annex: AnnexKey; patientId: number; page: number; limit: number }>) {
   definitionOf(annex);
-  await loadPatientRow(ctx, input.patientId);
+  await loadPatient(ctx, input.patientId);
   const where = and(eq(annexRecords.patientId, input.patientId), eq(annexRecords.annex, annex), isNull(annexRecords.voidedAt));
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -140,17 +124,30 @@ export async function listRecords(ctx: Ctx, annex: AnnexKey, input: { patientId:
   };
 }
 
-export async function getRecord(ctx: Ctx, annex: AnnexKey, id: number): Promise<AnnexRecord> {
+export async function getRecord({ ctx, input: { annex, id } }: ServiceCall<{ annex: AnnexKey; id: number }>): Promise<AnnexRecord> {
   const row = await loadRecordRow(ctx, annex, id);
-  await loadPatientRow(ctx, row.patientId);
+  await loadPatient(ctx, row.patientId);
   return toRecord(row);
 }
 
-export async function updateRecord(ctx: Ctx, annex: AnnexKey, id: number, input: { data: unknown }): Promise<AnnexRecord> {
-  requireActor(ctx);
+/**
+ * An edit applies only to the revision the editor read (issue 12): a missing or stale revision, or a
+ * record edited in between, answers 409 and changes nothing. The check and the write are one
+ * statement (UPDATE … WHERE revision = ?), so of two parallel edits of one revision exactly one wins.
+ * The new state is kept as the next revision; a voided record cannot be edited (409).
+ */
+export async function updateRecord({
+  ctx,
+  input: { annex, id, ...input },
+}: ServiceCall<{ annex: AnnexKey; id: number; data: unknown; revision?: number | undefined }>): Promise<AnnexRecord> {
+  const actor = requireActor(ctx);
   const def = definitionOf(annex);
-  const before = await loadRecordRow(ctx, annex, id);
-  const patient = await loadPatientRow(ctx, before.patientId);
+  const before = await loadRecordRow(ctx, annex, id, true);
+  const patient = await loadPatient(ctx, before.patientId);
+  if (before.voidedAt) throw conflict('该记录已作废，不能修改');
+  assertAnnexAllowed(patient, annex);
+  const read = input.revision;
+  if (read === undefined || read !== before.revision) throw conflict(STALE_REVISION_MESSAGE);
   const checked = await validated(ctx, def, patient, input.data, id);
   return inTransaction(ctx, async (tx) => {
     const [row] = await tx.db
@@ -162,11 +159,14 @@ export async function updateRecord(ctx: Ctx, annex: AnnexKey, id: number, input:
         filledAt: checked.filledAt,
         nextDueDate: checked.nextDueDate,
         updatedAt: tx.now,
+        revision: sql`${annexRecords.revision} + 1`,
       })
-      .where(eq(annexRecords.id, id))
+      .where(and(eq(annexRecords.id, id), eq(annexRecords.revision, read), isNull(annexRecords.voidedAt)))
       .returning();
-    if (!row) throw notFound('记录不存在');
+    if (!row) throw conflict(STALE_REVISION_MESSAGE);
+    await tx.db.insert(recordRevisions).values(recordRevision(row, actor.id, tx.now));
     await refreshPatientSummary(tx.db, patient.id);
+    await refreshOutcomeFacts(tx.db, patient.id);
     await writeAudit(tx, {
       action: 'record.update',
       entity: `annex${annex}`,
@@ -174,6 +174,7 @@ export async function updateRecord(ctx: Ctx, annex: AnnexKey, id: number, input:
       institutionId: patient.institutionId,
       detail: {
         patientId: patient.id,
+        revision: { from: read, to: row.revision },
         before: { data: before.data, derived: before.derived },
         after: { data: row.data, derived: row.derived },
       },
@@ -183,12 +184,16 @@ export async function updateRecord(ctx: Ctx, annex: AnnexKey, id: number, input:
 }
 
 /** Records are voided with a reason, never deleted; a voided record stays for the audit trail. */
-export async function voidRecord(ctx: Ctx, annex: AnnexKey, id: number, reason: string): Promise<Record<string, never>> {
+export async function voidRecord({
+  ctx,
+  input: { annex, id, reason },
+}: ServiceCall<{ annex: AnnexKey; id: number; reason: string }>): Promise<Record<string, never>> {
   const before = await loadRecordRow(ctx, annex, id);
-  const patient = await loadPatientRow(ctx, before.patientId);
+  const patient = await loadPatient(ctx, before.patientId);
   return inTransaction(ctx, async (tx) => {
     await tx.db.update(annexRecords).set({ voidedAt: tx.now, voidReason: reason, updatedAt: tx.now }).where(eq(annexRecords.id, id));
     await refreshPatientSummary(tx.db, patient.id);
+    await refreshOutcomeFacts(tx.db, patient.id);
     await writeAudit(tx, {
       action: 'record.void',
       entity: `annex${annex}`,

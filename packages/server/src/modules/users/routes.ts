@@ -1,29 +1,17 @@
-import {
-  emptyData,
-  enrolPatientBody,
-  envelope,
-  idQuery,
-  institutionPatientsQuery,
-  institutionPatientsResult,
-  overdueResult,
-  patientDetailSchema,
-  reviewDoctorQuery,
-  UserPaths,
-  unfilledRemindResult,
-  updateUserBody,
-  userListBody,
-  userListResult,
-  voidQuery,
-} from '@tcm/contracts';
+import { emptyData, envelope, reviewDoctorQuery, UserPaths, updateUserBody, userListBody, userListResult, voidQuery } from '@tcm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/respond';
 import * as doctors from '../doctors/doctor-service';
-import * as patients from '../patients/patient-service';
 import * as users from './user-service';
 
 const TAG = ['user'];
+
+/**
+ * The account side of /api/user: the lists and the role-dispatching update and removal (a patient for
+ * a doctor, a doctor account for the admin). The patient routes under the same prefix are in
+ * modules/patients/routes.ts.
+ */
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,99 +58,5 @@ export async function userRoutes(app: FastifyInstance) {
       response: { 200: envelope(emptyData) },
     },
     handler: async (req) => ok(await doctors.reviewDoctor({ ctx: req.ctx, input: req.query }), '审核完成'),
-  });
-
-  r.post(UserPaths.enrol, {
-    config: { access: 'doctor' },
-    schema: {
-      tags: TAG,
-      summary: 'Enrol a managed-group patient (added call)',
-      body: enrolPatientBody,
-      response: { 200: envelope(z.object({ id: z.number().int() })) },
-    },
-    handler: async (req) =>
-      ok(await patients.createPatient(req.ctx, { cohort: 'managed', ...req.body, telNum: req.body.tel_num }), '登记成功'),
-  });
-
-  r.get(UserPaths.detail, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: TAG,
-      summary: 'One patient with full ID number and mobile (audited view)',
-      querystring: idQuery,
-      response: { 200: envelope(patientDetailSchema) },
-    },
-    handler: async (req) => ok(await patients.getPatientDetail({ ctx: req.ctx, input: req.query })),
-  });
-
-  r.get(UserPaths.annex7Overdue, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: TAG,
-      summary: 'Whether the last annex 7 follow-up is older than its interval',
-      querystring: idQuery,
-      response: { 200: envelope(overdueResult) },
-    },
-    handler: async (req) => ok(await patients.followUpOverdue(req.ctx, req.query, '7')),
-  });
-
-  r.get(UserPaths.annex9Overdue, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: TAG,
-      summary: 'Whether the last annex 9 follow-up is older than its interval',
-      querystring: idQuery,
-      response: { 200: envelope(overdueResult) },
-    },
-    handler: async (req) => ok(await patients.followUpOverdue(req.ctx, req.query, '9')),
-  });
-
-  r.get(UserPaths.endManagement, {
-    config: { access: 'doctor' },
-    schema: { tags: TAG, summary: 'End the management of a managed patient', querystring: idQuery, response: { 200: envelope(emptyData) } },
-    handler: async (req) => ok(await patients.endManagement(req.ctx, req.query, 'managed'), '已结束管理'),
-  });
-
-  r.get(UserPaths.notRemind, {
-    config: { access: 'doctor' },
-    schema: {
-      tags: TAG,
-      summary: 'Silence the unfilled reminder for a patient until their next follow-up',
-      querystring: idQuery,
-      response: { 200: envelope(emptyData) },
-    },
-    handler: async (req) => ok(await patients.silenceReminder({ ctx: req.ctx, input: req.query }), '已设置不再提醒'),
-  });
-
-  r.get(UserPaths.deleteFromIncompleteList, {
-    config: { access: 'doctor' },
-    schema: {
-      tags: TAG,
-      summary: 'Remove a patient from the unfilled list until they are overdue again',
-      querystring: idQuery,
-      response: { 200: envelope(emptyData) },
-    },
-    handler: async (req) => ok(await patients.dismissFromIncompleteList({ ctx: req.ctx, input: req.query }), '已移出未完成列表'),
-  });
-
-  r.get(UserPaths.unfilledRemind, {
-    config: { access: 'doctor' },
-    schema: {
-      tags: TAG,
-      summary: "The doctor's bell: patients not filled in for 15 days (the spec's GET {hash})",
-      response: { 200: envelope(unfilledRemindResult) },
-    },
-    handler: async (req) => ok(await patients.countUnfilled({ ctx: req.ctx, input: undefined })),
-  });
-
-  r.get(UserPaths.institutionPatients, {
-    config: { access: 'authenticated' },
-    schema: {
-      tags: TAG,
-      summary: "Patients of an institution by name, ID or mobile (the spec's GET /api/user/{hash}?institutionId=)",
-      querystring: institutionPatientsQuery,
-      response: { 200: envelope(institutionPatientsResult) },
-    },
-    handler: async (req) => ok(await users.searchInstitutionPatients({ ctx: req.ctx, input: req.query })),
   });
 }

@@ -1,11 +1,12 @@
 import type { AnnexKey } from '@tcm/contracts';
 import { and, asc, eq, exists, gt, inArray, isNull } from 'drizzle-orm';
-import { annexRecords, patients } from '../../../db/schema';
+import { institutionJoin } from '../../../db/queries/patients';
+import { annexRecords } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
-import { patientInScope, withinRange } from '../filters';
+import { exportPatients, withinRange } from '../filters';
 import { type InstrumentValues, instrument, instrumentColumns, recordsOfPatients } from '../instrument-columns';
 import { keysetPages } from '../paging';
-import { institutionOfPatient, type PatientFields, patientColumns, patientSelect } from '../patient-columns';
+import { type PatientFields, patientColumns, patientSelect } from '../patient-columns';
 import { annexRecordSheet } from '../record-sheet';
 import { anySheet, type ExportDefinition, type ExportScope } from '../sheet';
 
@@ -20,6 +21,8 @@ interface SummaryRow extends PatientFields {
  * record within it; without one, every live patient in scope, records or not.
  */
 function summarySheet(ctx: Ctx, scope: ExportScope) {
+  const inScope = exportPatients(ctx, scope);
+  const patients = inScope.cols;
   const hasRecordInRange =
     scope.from || scope.to
       ? exists(
@@ -37,11 +40,9 @@ function summarySheet(ctx: Ctx, scope: ExportScope) {
         )
       : undefined;
   const fetchPage = (afterId: number, limit: number) =>
-    ctx.db
-      .select(patientSelect)
-      .from(patients)
-      .leftJoin(...institutionOfPatient)
-      .where(and(patientInScope(scope), hasRecordInRange, gt(patients.id, afterId)))
+    inScope
+      .select(patientSelect(patients), hasRecordInRange, gt(patients.id, afterId))
+      .leftJoin(...institutionJoin)
       .orderBy(asc(patients.id))
       .limit(limit);
   const prepare = async (rows: PatientFields[]): Promise<SummaryRow[]> => {

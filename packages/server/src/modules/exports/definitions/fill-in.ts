@@ -1,15 +1,15 @@
-import { type AnnexKey, MANAGED_BASELINE_ANNEXES } from '@tcm/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { patients } from '../../../db/schema';
-import { dueDateSql, isCompletedSql, isOverdueSql, isoDate } from '../../patients/patient-view';
-import { patientInScope, withinRange } from '../filters';
+import { PROTOCOL_GROUPS } from '@tcm/contracts';
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import { dueDateSql, institutionJoin, isCompletedSql, isOverdueSql } from '../../../db/queries/patients';
+import { isoDate } from '../../../lib/dates';
+import { exportPatients, withinRange } from '../filters';
 import { instrument } from '../instrument-columns';
 import { keysetPages } from '../paging';
-import { institutionOfPatient, type PatientFields, patientColumns, patientSelect } from '../patient-columns';
+import { type PatientFields, patientColumns, patientSelect } from '../patient-columns';
 import { anySheet, type ExportDefinition, type SheetColumn } from '../sheet';
 
-/** The instruments a managed patient fills: every annex but 9 (the diabetic comparison members' form). */
-const MANAGED_ANNEXES: readonly AnnexKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', 'custom'];
+/** The managed group of the protocol table: its instruments are the ✓ columns, its baseline the missing ones. */
+const MANAGED = PROTOCOL_GROUPS.managed;
 
 interface FillInRow extends PatientFields {
   filledAnnexes: string[];
@@ -30,7 +30,7 @@ const FILL_STATUS = [
 ];
 
 function fillColumns(): SheetColumn<FillInRow>[] {
-  const marks = MANAGED_ANNEXES.map(
+  const marks = MANAGED.instruments.map(
     (annex): SheetColumn<FillInRow> => ({
       key: `filled.annex${annex}`,
       header: annex === 'custom' ? instrument(annex).title.zh : `附件${annex} ${instrument(annex).title.zh}`,
@@ -53,7 +53,8 @@ function fillColumns(): SheetColumn<FillInRow>[] {
       header: '缺少的基线附件',
       type: 'text',
       value: (r) =>
-        MANAGED_BASELINE_ANNEXES.filter((annex) => !r.filledAnnexes.includes(annex))
+        MANAGED.baseline
+          .filter((annex) => !r.filledAnnexes.includes(annex))
           .map((annex) => `附件${annex}`)
           .join('、') || null,
     },
@@ -71,21 +72,24 @@ export const fillInExport: ExportDefinition = {
   key: 'registerFillIn',
   summary: 'Managed patients and which instruments each has filled (✓ per annex), fill-in status and follow-up dates',
   sheets(ctx, scope) {
+    const inScope = exportPatients(ctx, scope);
+    const patients = inScope.cols;
     const fetchPage = (afterId: number, limit: number) =>
-      ctx.db
-        .select({
-          ...patientSelect,
-          filledAnnexes: patients.filledAnnexes,
-          completed: isCompletedSql,
-          overdue: isOverdueSql(scope.today),
-          dueDate: sql<string | null>`to_char(${dueDateSql}, 'YYYY-MM-DD')`,
-          lastFollowUpDate: patients.lastFollowUpDate,
-        })
-        .from(patients)
-        .leftJoin(...institutionOfPatient)
-        .where(
-          and(patientInScope(scope), eq(patients.cohort, 'managed'), withinRange(patients.enrolledAt, scope), gt(patients.id, afterId)),
+      inScope
+        .select(
+          {
+            ...patientSelect(patients),
+            filledAnnexes: patients.filledAnnexes,
+            completed: isCompletedSql,
+            overdue: isOverdueSql(scope.today),
+            dueDate: sql<string | null>`to_char(${dueDateSql}, 'YYYY-MM-DD')`,
+            lastFollowUpDate: patients.lastFollowUpDate,
+          },
+          eq(patients.cohort, 'managed'),
+          withinRange(patients.enrolledAt, scope),
+          gt(patients.id, afterId),
         )
+        .leftJoin(...institutionJoin)
         .orderBy(asc(patients.id))
         .limit(limit);
     return [

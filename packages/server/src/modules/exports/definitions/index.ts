@@ -1,7 +1,8 @@
-import type { ExportDefinition } from '../sheet';
+import type { ExportDefinition, ReportExportDefinition } from '../sheet';
 import { annexSummaryExport } from './annex-summary';
 import { annex7Export } from './annex7';
 import { fillInExport } from './fill-in';
+import { outcomeReportExport } from './outcomes';
 import { prescriptionExport } from './prescriptions';
 import { stopComparativeDiabetesExport, stopComparativePreDiabetesExport, stopManagedExport } from './stop-manage';
 
@@ -15,3 +16,6 @@ export const EXPORT_DEFINITIONS: readonly ExportDefinition[] = [
   stopComparativePreDiabetesExport,
   stopManagedExport,
 ];
+
+/** Reports exported through the same pipeline, outside the export dialog (issue 13). */
+export const REPORT_EXPORT_DEFINITIONS: readonly ReportExportDefinition[] = [outcomeReportExport];

@@ -8,11 +8,12 @@ import {
   type PrescriptionKind,
 } from '@tcm/contracts/prescriptions/templates';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { accounts, patients, prescriptions } from '../../../db/schema';
-import { isoDate } from '../../patients/patient-view';
-import { patientInScope, withinRange } from '../filters';
+import { institutionJoin } from '../../../db/queries/patients';
+import { accounts, prescriptions } from '../../../db/schema';
+import { isoDate } from '../../../lib/dates';
+import { exportPatients, withinRange } from '../filters';
 import { keysetPages } from '../paging';
-import { institutionOfPatient, type PatientFields, patientColumns, patientSelect } from '../patient-columns';
+import { type PatientFields, patientColumns, patientSelect } from '../patient-columns';
 import { anySheet, type ExportDefinition, type SheetColumn } from '../sheet';
 
 interface PrescriptionRow extends PatientFields {
@@ -78,10 +79,11 @@ export const prescriptionExport: ExportDefinition = {
   key: 'prescriptions',
   summary: 'Every prescription, one row each: kind, issue date, doctor, the ticked items in words, then every raw field',
   sheets(ctx, scope) {
+    const inScope = exportPatients(ctx, scope);
     const fetchPage = (afterId: number, limit: number) =>
       ctx.db
         .select({
-          ...patientSelect,
+          ...patientSelect(inScope.cols),
           prescriptionId: prescriptions.id,
           kind: prescriptions.kind,
           content: prescriptions.content,
@@ -89,17 +91,10 @@ export const prescriptionExport: ExportDefinition = {
           doctorName: accounts.name,
         })
         .from(prescriptions)
-        .innerJoin(patients, eq(patients.id, prescriptions.patientId))
-        .leftJoin(...institutionOfPatient)
+        .innerJoin(...inScope.joinOn(prescriptions.patientId))
+        .leftJoin(...institutionJoin)
         .leftJoin(accounts, eq(accounts.id, prescriptions.doctorId))
-        .where(
-          and(
-            isNull(prescriptions.voidedAt),
-            patientInScope(scope),
-            withinRange(prescriptions.issuedAt, scope),
-            gt(prescriptions.id, afterId),
-          ),
-        )
+        .where(and(isNull(prescriptions.voidedAt), withinRange(prescriptions.issuedAt, scope), gt(prescriptions.id, afterId)))
         .orderBy(asc(prescriptions.id))
         .limit(limit);
     return [

@@ -1,11 +1,11 @@
 import { type AnnexKey, baselineAnnexes, followUpAnnex } from '@tcm/contracts';
 import type { ExportKey } from '@tcm/contracts/api/exports';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { patients } from '../../../db/schema';
-import { patientInScope, withinRange } from '../filters';
+import { asc, eq, gt } from 'drizzle-orm';
+import { institutionJoin } from '../../../db/queries/patients';
+import { exportPatients, withinRange } from '../filters';
 import { type InstrumentValues, instrument, instrumentColumns, recordsOfPatients } from '../instrument-columns';
 import { keysetPages } from '../paging';
-import { institutionOfPatient, type PatientFields, patientColumns, patientSelect } from '../patient-columns';
+import { type PatientFields, patientColumns, patientSelect } from '../patient-columns';
 import { anySheet, type ExportDefinition, type SheetColumn } from '../sheet';
 
 type Group = { cohort: 'managed' } | { cohort: 'comparison'; role: 0 | 1 };
@@ -50,21 +50,19 @@ function stopManageExport(key: ExportKey, group: Group, sheetName: string, summa
     summary,
     sheets(ctx, scope) {
       const { baseline, latest, columns } = groupColumns(group);
+      const inScope = exportPatients(ctx, scope);
+      const patients = inScope.cols;
       const fetchPage = (afterId: number, limit: number) =>
-        ctx.db
-          .select(patientSelect)
-          .from(patients)
-          .leftJoin(...institutionOfPatient)
-          .where(
-            and(
-              patientInScope(scope),
-              eq(patients.cohort, group.cohort),
-              group.cohort === 'comparison' ? eq(patients.comparisonRole, group.role) : undefined,
-              eq(patients.endManagement, true),
-              withinRange(patients.endedAt, scope),
-              gt(patients.id, afterId),
-            ),
+        inScope
+          .select(
+            patientSelect(patients),
+            eq(patients.cohort, group.cohort),
+            group.cohort === 'comparison' ? eq(patients.comparisonRole, group.role) : undefined,
+            eq(patients.endManagement, true),
+            withinRange(patients.endedAt, scope),
+            gt(patients.id, afterId),
           )
+          .leftJoin(...institutionJoin)
           .orderBy(asc(patients.id))
           .limit(limit);
       const prepare = async (rows: PatientFields[]): Promise<EndedRow[]> => {

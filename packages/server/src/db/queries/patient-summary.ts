@@ -1,7 +1,7 @@
 import { followUpAnnex } from '@tcm/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { annexRecords, patients } from '../../db/schema';
+import type { Db } from '../client';
+import { annexRecords, patients } from '../schema';
 
 /**
  * Recomputes a patient's summary columns (filled annexes, latest follow-up date) from their live

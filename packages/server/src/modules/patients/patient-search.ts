@@ -1,0 +1,71 @@
+import { maskMobile, maskResidentId } from '@tcm/contracts';
+import { eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { PatientColumns } from '../../db/queries/patients';
+import { writeAudit } from '../../lib/audit';
+import type { Ctx } from '../../lib/context';
+
+/**
+ * The list search (`keyword`). Lists show identifiers masked (330102********3418, 138****5678), so
+ * an ID number or mobile matches only in full or on its last four characters, which every list
+ * already shows: a prefix search would let anyone rebuild the hidden digits one request at a time
+ * (issue 11). Names match on any part, as before.
+ */
+
+/** Spaces and dashes people type inside numbers ("138 0013 8000") are not part of the identifier. */
+const IDENTIFIER_SHAPED = /^[\dXx*\s-]+$/;
+
+/** The keyword as an identifier (digits and X, upper case), or null when it looks like a name. */
+export function identifierKeyword(keyword: string): string | null {
+  if (!IDENTIFIER_SHAPED.test(keyword) || !/\d/.test(keyword)) return null;
+  return keyword.replace(/[\s-]/g, '').toUpperCase();
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function keywordCondition(p: PatientColumns, keyword: string): SQL | undefined {
+  const identifier = identifierKeyword(keyword);
+  const byName = ilike(p.name, `%${escapeLike(keyword)}%`);
+  if (!identifier) return byName;
+  return or(
+    byName,
+    eq(p.idNum, identifier),
+    eq(p.telNum, identifier),
+    ...(identifier.length === 4 ? [sql`right(${p.idNum}, 4) = ${identifier}`, sql`right(${p.telNum}, 4) = ${identifier}`] : []),
+  );
+}
+
+/**
+ * How an identifier-shaped keyword is kept in the audit log: never in full. A full ID number or mobile
+ * is masked as lists show it, up to four characters (what lists show anyway) are kept, and anything
+ * else keeps its first three, so a reviewer still sees a run of growing probes for what it is.
+ */
+export function maskSearchKeyword(identifier: string): string {
+  if (identifier.length <= 4) return identifier;
+  if (identifier.length === 18) return maskResidentId(identifier);
+  if (identifier.length === 11) return maskMobile(identifier);
+  return `${identifier.slice(0, 3)}${'*'.repeat(identifier.length - 3)}`;
+}
+
+export interface SearchAudit {
+  keyword: string | undefined;
+  /** Which list was searched: one group's, or both groups of an institution (the home search). */
+  list: 'managed' | 'comparison' | 'institution';
+  institutionId: number | undefined;
+  /** The patients the search returned (one page). */
+  ids: number[];
+  total: number;
+}
+
+/** One audit row for each search whose keyword looks like an ID number or mobile; none for names. */
+export async function auditIdentifierSearch(ctx: Ctx, search: SearchAudit): Promise<void> {
+  const identifier = search.keyword ? identifierKeyword(search.keyword.trim()) : null;
+  if (!identifier) return;
+  await writeAudit(ctx, {
+    action: 'patient.search',
+    entity: 'patient',
+    institutionId: search.institutionId ?? null,
+    detail: { list: search.list, keyword: maskSearchKeyword(identifier), total: search.total, ids: search.ids },
+  });
+}

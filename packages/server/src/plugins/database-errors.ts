@@ -1,0 +1,114 @@
+import { fieldLabel, findInInput, findUnstorableText, INT4_MAX, ResponseCode, unstorableTextMessage } from '@tcm/contracts';
+import { AppError } from '../lib/errors';
+
+/**
+ * PostgreSQL refusals that are the request's fault, as the envelope a person understands. The input
+ * schemas refuse such values first; this is the last line, so that a value they let through (or a
+ * race two valid requests run into) answers 400 or 409, never 500.
+ */
+
+/** The parts of a request a refused value may have come from, searched to name its field. */
+export interface RequestInput {
+  body: unknown;
+  query: unknown;
+  params: unknown;
+}
+
+interface PostgresError {
+  code: string;
+  severity?: string;
+  constraint?: string;
+  column?: string;
+  detail?: string;
+  message: string;
+}
+
+/** The PostgreSQL error itself, unwrapped from drizzle's DrizzleQueryError (its `cause`) or any wrapper. */
+export function postgresErrorOf(error: unknown): PostgresError | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
+    const candidate = current as Partial<PostgresError> & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && typeof candidate.severity === 'string') {
+      return candidate as PostgresError;
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+const GROUP_NAMES: Record<string, string> = { managed: '管理组', comparison: '对照组' };
+
+/** The message the services give for the same duplicate, per unique constraint. */
+const DUPLICATE_MESSAGES: Record<string, (detail: string) => string> = {
+  patients_cohort_id_num_uq: (detail) => {
+    // detail: Key (cohort, id_num)=(comparison, …) already exists.
+    const group = GROUP_NAMES[/=\((managed|comparison),/.exec(detail)?.[1] ?? ''];
+    return group ? `该身份证号已在${group}中登记` : '该身份证号已登记';
+  },
+  accounts_username_unique: () => '该手机号已注册，请直接登录或找回密码',
+  institutions_name_unique: () => '该机构名称已存在',
+};
+
+/** The first number (or digit string) in the request outside int4, the usual cause of 22003. */
+function findOutOfRange(input: unknown): PropertyKey[] | null {
+  return findInInput(input, (value) => {
+    const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : null;
+    return number !== null && Math.abs(number) > INT4_MAX;
+  });
+}
+
+function locate(input: RequestInput, find: (value: unknown) => PropertyKey[] | null): PropertyKey[] | null {
+  for (const part of [input.params, input.query, input.body]) {
+    const path = find(part);
+    if (path && path.length > 0) return path;
+  }
+  return null;
+}
+
+const UNSTORABLE_STATES = new Set(['22P05', '22021', '22P02', '22P06']);
+
+function dataError(error: PostgresError, input: RequestInput): AppError {
+  const badRequest = (message: string) => new AppError(ResponseCode.BAD_REQUEST, message, 400);
+  const unstorable = locate(input, findUnstorableText);
+  // 22P05 (NUL in jsonb), 22021 (NUL in text) and a lone surrogate in json (22P02): name the field holding it.
+  if (UNSTORABLE_STATES.has(error.code) && unstorable) return badRequest(unstorableTextMessage(fieldLabel(unstorable, '内容')));
+  switch (error.code) {
+    case '22P05':
+    case '22021':
+      return badRequest(unstorableTextMessage('请求内容'));
+    case '22003': {
+      const path = locate(input, findOutOfRange);
+      return badRequest(path ? `${fieldLabel(path, '数值')}超出允许的范围` : '请求中的数值超出允许的范围');
+    }
+    case '22001':
+      return badRequest('请求中的文字过长');
+    case '22007':
+    case '22008':
+      return badRequest('请求中的日期或时间无效');
+    case '22P02':
+      return badRequest('请求参数格式不正确');
+    default:
+      return badRequest('请求参数不正确');
+  }
+}
+
+/** The answer to a database error caused by the request, or null when it is the server's own fault. */
+export function databaseErrorAnswer(error: unknown, input: RequestInput): AppError | null {
+  const pg = postgresErrorOf(error);
+  if (!pg) return null;
+  if (pg.code.startsWith('22')) return dataError(pg, input);
+  switch (pg.code) {
+    case '23505': {
+      const message = DUPLICATE_MESSAGES[pg.constraint ?? '']?.(pg.detail ?? '') ?? '该记录已存在，请勿重复提交';
+      return new AppError(ResponseCode.CONFLICT, message, 409);
+    }
+    case '23503':
+      return new AppError(ResponseCode.BAD_REQUEST, '所选的关联记录不存在', 400);
+    case '23502':
+      return new AppError(ResponseCode.BAD_REQUEST, `缺少必填内容${pg.column ? `（${pg.column}）` : ''}`, 400);
+    case '23514':
+      return new AppError(ResponseCode.BAD_REQUEST, '请求内容不符合要求', 400);
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/client';
+import { defaultMigrationsFolder, runMigrations } from '../src/db/migrate';
+import { type DatabaseKind, databaseKinds } from './support/databases';
+
+const REVISIONS_MIGRATION = '0002_record_revisions';
+
+/** The migrations folder as it was before record revisions: the journal cut before 0002. */
+async function foldersBeforeRevisions(): Promise<{ before: string; cleanup(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tcm-migrations-'));
+  await cp(defaultMigrationsFolder(), dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag === REVISIONS_MIGRATION);
+  expect(cut).toBeGreaterThan(0);
+  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  return { before: dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** An empty database of the given kind (no migrations applied). */
+async function emptyDatabase(kind: DatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `tcm_migration_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe.each(databaseKinds())('migration %s to record revisions', (kind) => {
+  let db: { database: Database; drop(): Promise<void> };
+  let folders: Awaited<ReturnType<typeof foldersBeforeRevisions>>;
+  beforeAll(async () => {
+    db = await emptyDatabase(kind);
+    folders = await foldersBeforeRevisions();
+  });
+  afterAll(async () => {
+    await db?.drop();
+    await folders?.cleanup();
+  });
+
+  it('puts records saved before it at revision 1, kept as their first revision', async () => {
+    const { database } = db;
+    await runMigrations(database, folders.before);
+    await database.db.execute(sql`insert into institutions (id, name) values (1, '迁移测试机构')`);
+    const [doctor] = await rowsOf<{ id: number }>(
+      database,
+      sql`insert into accounts (role, username, name, institution_id, password_hash) values ('doctor', '13700000000', '迁移医生', 1, 'x') returning id`,
+    );
+    const [patient] = await rowsOf<{ id: number }>(
+      database,
+      sql`insert into patients (cohort, name, gender, birth_date, id_num, tel_num, institution_id, enrolled_at)
+          values ('managed', '迁移患者', 'man', '1960-01-01', '110105196001010011', '13700000001', 1, '2026-01-05') returning id`,
+    );
+    const [record] = await rowsOf<{ id: number }>(
+      database,
+      sql`insert into annex_records (patient_id, annex, version, data, derived, filled_at, doctor_id, updated_at)
+          values (${patient!.id}, '1', 1, '{"testDate":"2026-01-06","fpg":6.4}', '{"glycemicStatus":"IFG"}', '2026-01-06',
+                  ${doctor!.id}, '2026-01-07T08:00:00Z') returning id`,
+    );
+
+    await runMigrations(database);
+
+    const [migrated] = await rowsOf<{ revision: number }>(database, sql`select revision from annex_records where id = ${record!.id}`);
+    expect(migrated!.revision).toBe(1);
+    const revisions = await rowsOf<{ revision: number; doctor_id: number; data: unknown; derived: unknown; saved_at: Date | string }>(
+      database,
+      sql`select revision, doctor_id, data, derived, saved_at from record_revisions where record_id = ${record!.id}`,
+    );
+    expect(revisions.map((r) => [r.revision, r.doctor_id, r.data, r.derived])).toEqual([
+      [1, doctor!.id, { testDate: '2026-01-06', fpg: 6.4 }, { glycemicStatus: 'IFG' }],
+    ]);
+    expect(new Date(revisions[0]!.saved_at).toISOString()).toBe('2026-01-07T08:00:00.000Z');
+  });
+});

@@ -1,0 +1,63 @@
+import type { OutcomeInstitutionRow, OutcomeReport } from '@tcm/contracts/api/outcomes';
+import { Table, type TableColumnsType } from 'antd';
+import type { GroupKey } from './chart-options';
+import { ReportSection } from './GroupTable';
+import { GROUPS, type OutcomeFormat } from './use-outcome-format';
+
+type InstitutionRow = OutcomeReport['byInstitution'][number];
+type Measure = keyof OutcomeInstitutionRow;
+
+/** The columns of each group; all but enrolment sort (issue 13). */
+const MEASURES: readonly { key: Measure; sortable: boolean }[] = [
+  { key: 'enrolled', sortable: false },
+  { key: 'baselineComplete', sortable: true },
+  { key: 'followUpOnTime', sortable: true },
+  { key: 'evaluable', sortable: true },
+  { key: 'progressed', sortable: true },
+  { key: 'reverted', sortable: true },
+];
+
+/** Sorting value: a share nobody was due for (null) sorts below every real share. */
+export function sortValue(row: InstitutionRow, group: GroupKey, measure: Measure): number {
+  return row[group][measure] ?? -1;
+}
+
+/** Each institution's two groups: enrolment, baseline completeness, follow-up on time and outcomes. */
+export function InstitutionSection({ rows, format }: { rows: readonly InstitutionRow[]; format: OutcomeFormat }) {
+  const { t } = format;
+  const columns: TableColumnsType<InstitutionRow> = [
+    { key: 'name', title: t('outcomes.institutions.name'), dataIndex: 'name', rowScope: 'row', fixed: 'left' },
+    ...GROUPS.map((group) => ({
+      key: group,
+      title: format.groupName(group),
+      children: MEASURES.map(({ key, sortable }) => ({
+        key: `${group}.${key}`,
+        title: t(`outcomes.institutions.${key}`),
+        align: 'right' as const,
+        render: (_: unknown, row: InstitutionRow) =>
+          key === 'followUpOnTime' ? format.percent(row[group].followUpOnTime) : format.count(row[group][key]),
+        ...(sortable
+          ? {
+              sorter: (a: InstitutionRow, b: InstitutionRow) => sortValue(a, group, key) - sortValue(b, group, key),
+              sortDirections: ['descend' as const, 'ascend' as const],
+            }
+          : {}),
+      })),
+    })),
+  ];
+  return (
+    <ReportSection id="institutions" title={t('outcomes.sections.institutions')} intro={t('outcomes.institutions.intro')}>
+      <Table<InstitutionRow>
+        className="outcome-table outcome-institution-table"
+        data-testid="outcome-institution-table"
+        rowKey="institutionId"
+        size="small"
+        bordered
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={columns}
+        dataSource={[...rows]}
+      />
+    </ReportSection>
+  );
+}

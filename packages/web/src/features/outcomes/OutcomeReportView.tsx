@@ -1,0 +1,58 @@
+import type { OutcomeReport } from '@tcm/contracts/api/outcomes';
+import { BaselineSection } from './BaselineSection';
+import { ConstitutionSection } from './ConstitutionSection';
+import { DiabeticSection } from './DiabeticSection';
+import { InstitutionSection } from './InstitutionSection';
+import { TooFewNote } from './OutcomeFigure';
+import { OutcomesSection } from './OutcomesSection';
+import { SurvivalSection } from './SurvivalSection';
+import { useOutcomeFormat } from './use-outcome-format';
+import { WeightSection } from './WeightSection';
+import './outcomes.css';
+
+interface Props {
+  report: OutcomeReport;
+  /** 全市 or the institution's name. */
+  scope: string;
+  /** The baseline date range in words. */
+  range: string;
+  /** A newer report is loading: the one shown is dimmed but kept, so the page does not jump. */
+  isStale?: boolean;
+}
+
+/**
+ * The programme outcome report (issue 13): the two groups at baseline, their outcomes and the effect
+ * estimates, the survival curves, weight, constitution, the diabetic comparison members and each
+ * institution. Every part says how many patients it rests on and warns when they are too few.
+ */
+export function OutcomeReportView({ report, scope, range, isStale = false }: Props) {
+  const format = useOutcomeFormat();
+  const { t } = format;
+  const { managed, comparison } = report.groups;
+  const tooFew = format.tooFew({ managed: managed.evaluable, comparison: comparison.evaluable });
+  return (
+    <article className={`outcome-report${isStale ? ' is-stale' : ''}`} aria-busy={isStale} data-testid="outcome-report">
+      <header className="outcome-report-header">
+        <p className="outcome-report-scope" data-testid="outcome-scope">
+          {t('outcomes.reportFor', { scope, range })}
+        </p>
+        <p className="outcome-report-summary">
+          {t('outcomes.summary', {
+            managed: managed.enrolled,
+            managedEvaluable: managed.evaluable,
+            comparison: comparison.enrolled,
+            comparisonEvaluable: comparison.evaluable,
+          })}
+        </p>
+        {tooFew && <TooFewNote text={tooFew} testId="report-too-few" />}
+      </header>
+      <BaselineSection groups={report.groups} format={format} />
+      <OutcomesSection report={report} format={format} />
+      <SurvivalSection report={report} format={format} />
+      <WeightSection groups={report.groups} format={format} />
+      <ConstitutionSection groups={report.groups} format={format} />
+      <DiabeticSection diabetic={report.diabeticComparison} format={format} />
+      <InstitutionSection rows={report.byInstitution} format={format} />
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { OutcomePaths, type OutcomeQuery, type OutcomeReport } from '@tcm/contracts/api/outcomes';
+import { api, downloadFile } from '../../api/client';
+import { outcomeParams } from './query';
+
+export const outcomeKeys = {
+  all: ['outcomes'] as const,
+  report: (query: OutcomeQuery) => ['outcomes', 'report', outcomeParams(query)] as const,
+};
+
+export const outcomeApi = {
+  report: (query: OutcomeQuery, signal?: AbortSignal) => api.get<OutcomeReport>(OutcomePaths.report, outcomeParams(query), { signal }),
+  /** The same filter as the report on screen; a refusal shows the server's message (the shared client). */
+  exportReport: (query: OutcomeQuery) => downloadFile(OutcomePaths.exportReport, outcomeParams(query), 'programme-outcomes.xlsx'),
+};
+
+/**
+ * The report for a filter. The previous report stays on screen (dimmed by the page) while another
+ * institution or range loads, so the layout does not jump.
+ */
+export function useOutcomeReport(query: OutcomeQuery) {
+  return useQuery({
+    queryKey: outcomeKeys.report(query),
+    queryFn: ({ signal }) => outcomeApi.report(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
