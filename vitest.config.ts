@@ -29,6 +29,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          globalSetup: ['e2e/support/database-template.ts'],
         },
       },
     ],

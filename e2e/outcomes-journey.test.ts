@@ -98,7 +98,9 @@ async function checkPrint(page: Page, name: string): Promise<void> {
     expect(new Set(unbroken)).toEqual(new Set(['avoid']));
     await screenshot(page, `${name}-print-media`);
   } finally {
-    await page.emulateMedia({ media: 'screen' });
+    // null, not 'screen': page.pdf() renders the print media only while no screen media is emulated,
+    // and with 'screen' the @page rule (A4) would not apply.
+    await page.emulateMedia({ media: null });
   }
   // The printed document itself: A4 portrait pages (595 × 842 pt); seven sections of tables and charts
   // do not fit on one sheet.

@@ -4,6 +4,7 @@ import { api, apiLogin } from './support/api';
 import type { RunningApp } from './support/app-server';
 import { screenshot, seriousA11yViolations } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
+import { openFromList } from './support/records';
 
 const DOCTOR = { mobile: '13900000001', password: 'Doctor#2026', name: '张医生' };
 
@@ -110,8 +111,15 @@ describe('a doctor issues, reviews, voids and prints health prescriptions (issue
     await page.goto('/userList');
     await page.getByRole('searchbox', { name: '姓名 / 身份证号 / 手机号' }).fill(chosen.name);
     await page.getByRole('searchbox', { name: '姓名 / 身份证号 / 手机号' }).press('Enter');
-    await page.locator('tr', { hasText: chosen.name }).first().getByRole('button', { name: '打开档案' }).click();
-    await page.waitForURL('**/diagnosticRecord');
+    // The search has applied once every row listed is the chosen patient's.
+    await expect
+      .poll(() =>
+        page
+          .locator('tbody tr.ant-table-row')
+          .evaluateAll((rows, name) => rows.length > 0 && rows.every((r) => r.textContent?.includes(name)), chosen.name),
+      )
+      .toBe(true);
+    await openFromList(page, page.locator('tr', { hasText: chosen.name }).first().getByRole('button', { name: '打开档案' }));
 
     // 1 diet: the client checks a ticked item's text before anything is sent.
     await openKind(page, '1');

@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { buildApp } from '../../packages/server/src/app';
 import { DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
 import { openDatabase } from '../../packages/server/src/db/client';
-import { runMigrations } from '../../packages/server/src/db/migrate';
-import { seedBaseline } from '../../packages/server/src/seed/baseline';
-import { seedDemo } from '../../packages/server/src/seed/demo';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built web app the journeys serve; E2E_WEB_DIST points elsewhere (a second build beside the default). */
@@ -18,8 +16,9 @@ export interface RunningApp {
 }
 
 /**
- * The real server (same buildApp as production) on a random port, with a fresh in-memory PGlite, the
- * demo accounts, the built web app and the `http` SMS provider pointed at the test's receiver.
+ * The real server (same buildApp as production) on a random port, with its own in-memory PGlite loaded
+ * from the demo-data template (database-template.ts), the built web app and the `http` SMS provider
+ * pointed at the test's receiver.
  */
 export async function startAppServer(options: { smsUrl: string; webDistDir?: string }): Promise<RunningApp> {
   const webDistDir = options.webDistDir ?? WEB_DIST;
@@ -35,10 +34,8 @@ export async function startAppServer(options: { smsUrl: string; webDistDir?: str
   config.webDistDir = webDistDir;
   // The journeys log in many times from one address; the per-IP limits are covered by the API suite.
   config.security = { ...DEFAULT_SECURITY, loginPerMinute: 1000, codePerMinute: 1000, registerPerMinute: 1000 };
-  const database = await openDatabase({ dataDir: 'memory://' });
-  await runMigrations(database);
-  await seedBaseline(database.db, config);
-  await seedDemo(database.db, config);
+  const template = new Blob([readFileSync(inject('e2eDatabaseTemplate'))]);
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: template });
   const { app } = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

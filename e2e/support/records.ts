@@ -83,3 +83,22 @@ export async function openPatient(page: Page, name: string): Promise<void> {
 export function historyRows(page: Page, annex: string): Locator {
   return page.getByTestId(`record-history-${annex}`).locator('tbody tr.ant-table-row');
 }
+
+/**
+ * Clicks an 打开档案 button on a list screen and waits for the record workspace. The list may still be
+ * re-rendering after a search (the table swaps its rows), which can swallow a click on a busy machine:
+ * the list first settles, and a click that did not navigate is tried again.
+ */
+export async function openFromList(page: Page, button: Locator): Promise<void> {
+  await waitForIdle(page);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if (!page.url().endsWith('/diagnosticRecord')) await button.click({ timeout: 5_000 });
+      await page.waitForURL('**/diagnosticRecord', { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}

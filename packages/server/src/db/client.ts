@@ -20,6 +20,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** A PGlite data folder or 'memory://'. */
   dataDir?: string;
+  /** PGlite only: start from this dump (dumpDatabase) instead of an empty cluster. */
+  loadDataDir?: Blob;
   poolSize?: number;
   /**
    * Called when PostgreSQL drops an idle pooled connection (a server restart, pg_terminate_backend).
@@ -45,8 +47,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, close: () => pool.end() };
   }
-  const client = new PGlite(options.dataDir ?? 'memory://');
+  const client = new PGlite(options.dataDir ?? 'memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { kind: 'pglite', db, close: () => client.close() };
+}
+
+/**
+ * A PGlite database as an uncompressed tarball that openDatabase({ loadDataDir }) starts from; the browser
+ * journeys seed the demo data once and give every journey file its own copy.
+ */
+export async function dumpDatabase(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped to a tarball');
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
 }
