@@ -2,9 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './support/api';
 import type { RunningApp } from './support/app-server';
-import { screenshot, seriousA11yViolations } from './support/browser';
+import { screenshot } from './support/browser';
 import { type Journey, startJourney } from './support/journey';
 import { openFromList } from './support/records';
+import { screenViolations } from './support/shell';
 
 const DOCTOR = { mobile: '13900000001', password: 'Doctor#2026', name: '张医生' };
 
@@ -15,10 +16,11 @@ interface PatientRow {
   endManagement: boolean;
 }
 
+/** Waits for the screen to settle (dialogs zoomed in, tables undimmed), then axe: no serious violation. */
 async function expectNoSeriousA11y(page: Page, screen: string) {
-  const violations = await seriousA11yViolations(page);
+  const violations = await screenViolations(page, screen);
   expect(
-    violations.map((v) => `${screen}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+    violations.map((v) => `${screen}: ${v.id} ${v.help} ${v.targets.join(' | ')}`),
     screen,
   ).toEqual([]);
 }
