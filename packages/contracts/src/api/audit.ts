@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './envelope';
+import { idSchema } from './validators';
 
 export const AuditPaths = { list: '/api/audit/list' } as const;
 
@@ -51,7 +52,7 @@ export const auditListQuery = pageQuery.extend({
   action: auditActionSchema.optional(),
   entity: z.string().trim().max(32).optional(),
   entityId: z.string().trim().max(32).optional(),
-  actorId: z.coerce.number().int().positive().optional(),
+  actorId: idSchema.optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 export const auditEntrySchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, paged } from './envelope';
-import { idSchema } from './validators';
+import { bodyIdSchema, idSchema } from './validators';
 
 export const RecordPaths = {
   collection: '/api/annex/:annex/records',
@@ -18,7 +18,7 @@ export const recordCollectionParams = z.object({ annex: annexParam });
 export const recordItemParams = z.object({ annex: annexParam, id: idSchema });
 
 export const createRecordBody = z.object({
-  patientId: idSchema,
+  patientId: bodyIdSchema,
   data: z.record(z.string(), z.unknown(), { message: '请填写记录内容' }),
 });
 /**
