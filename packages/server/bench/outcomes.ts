@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_SECURITY } from '../src/config';
 import type { Database } from '../src/db/client';
+import { backfillOutcomeFacts, checkOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
-import { backfillOutcomeFacts, checkOutcomeFacts } from '../src/modules/outcomes/facts';
 import type { OutcomeScope } from '../src/modules/outcomes/queries';
 import { queryReportAggregates } from '../src/modules/outcomes/service';
 import { addOutcomeData } from './outcome-data';

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations, withStartupLock } from './db/migrate';
-import { backfillOutcomeFacts } from './modules/outcomes/facts';
+import { backfillOutcomeFacts } from './db/queries/outcome-facts';
 import { seedBaseline } from './seed/baseline';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
 

@@ -132,7 +132,12 @@ describe.each(databaseKinds())('input hardening on %s', (kind) => {
       expect(asRole.status, `role ${JSON.stringify(bad)}`).toBe(400);
       const list = await t.call({ method: 'POST', path: '/api/comparative/list', token: doctor, body: { role: bad } });
       expect(list.status, `list role ${JSON.stringify(bad)}`).toBe(400);
-      const record = await t.call({ method: 'POST', path: '/api/annex/custom/records', token: doctor, body: { patientId: bad, data: { title: 'x' } } });
+      const record = await t.call({
+        method: 'POST',
+        path: '/api/annex/custom/records',
+        token: doctor,
+        body: { patientId: bad, data: { title: 'x' } },
+      });
       expect(record.status, `record patientId ${JSON.stringify(bad)}`).toBe(400);
     }
     // Query strings still parse plain digits.

@@ -1,10 +1,10 @@
 import { answersFromQuestions, CCMQ_QUESTIONS } from '@tcm/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillOutcomeFacts, checkOutcomeFacts, refreshOutcomeFacts } from '../src/db/queries/outcome-facts';
+import { OUTCOME_FACTS_VERSION } from '../src/db/queries/outcome-facts-sql';
 import { outcomeFacts } from '../src/db/schema';
 import type { Ctx } from '../src/lib/context';
-import { backfillOutcomeFacts, checkOutcomeFacts, refreshOutcomeFacts } from '../src/modules/outcomes/facts';
-import { OUTCOME_FACTS_VERSION } from '../src/modules/outcomes/facts-sql';
 import { createPatient } from '../src/modules/patients/patient-service';
 import { createSmsSender } from '../src/sms/sms-sender';
 import { databaseKinds } from './support/databases';

@@ -12,9 +12,9 @@ import {
 import { XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { glycemicStatusSql, isBackToNormalSql } from '../src/db/queries/glycemic-sql';
 import { auditLog } from '../src/db/schema';
 import type { Actor, Ctx } from '../src/lib/context';
-import { glycemicStatusSql, isBackToNormalSql } from '../src/modules/outcomes/glycemic-sql';
 import { createPatient, endManagement } from '../src/modules/patients/patient-service';
 import { createSmsSender } from '../src/sms/sms-sender';
 import { databaseKinds } from './support/databases';

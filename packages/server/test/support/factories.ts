@@ -1,8 +1,8 @@
 import { makeResidentId } from '@tcm/contracts';
+import { refreshOutcomeFacts } from '../../src/db/queries/outcome-facts';
 import { refreshPatientSummary } from '../../src/db/queries/patient-summary';
 import { accounts, annexRecords } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/passwords';
-import { refreshOutcomeFacts } from '../../src/modules/outcomes/facts';
 import type { TestApp } from './test-app';
 
 let sequence = 0;

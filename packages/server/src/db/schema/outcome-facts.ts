@@ -5,7 +5,7 @@ import { patients } from './patients';
  * One row per live patient: what the programme outcome report needs from that patient's records
  * (docs/outcomes.md), so the report aggregates 100,000 narrow rows instead of a million records.
  * Derived data only, never edited by hand: every write that changes a patient's records (or the
- * patient) recomputes the row in its own transaction (modules/outcomes/facts.ts), with the same SQL
+ * patient) recomputes the row in its own transaction (db/queries/outcome-facts.ts), with the same SQL
  * the consistency check runs. Only what depends on the day of asking (follow-ups due) and on the
  * range asked for is computed at report time.
  */

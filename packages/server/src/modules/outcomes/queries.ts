@@ -1,7 +1,7 @@
 import { CCMQ_SUBSCALES } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { byGroup, FOLLOW_UP_DAYS, SYMPTOM_EFFICACY_BANDS } from '../../db/queries/outcome-facts-sql';
 import { outcomeFacts } from '../../db/schema';
-import { byGroup, FOLLOW_UP_DAYS, SYMPTOM_EFFICACY_BANDS } from './facts-sql';
 
 /**
  * The outcome report as one SQL statement (docs/outcomes.md defines every figure). It reads only the
@@ -22,7 +22,7 @@ export interface OutcomeScope {
   today: string;
 }
 
-export type { OutcomeGroupKey } from './facts-sql';
+export type { OutcomeGroupKey } from '../../db/queries/outcome-facts-sql';
 
 /**
  * One row per live patient in scope (voided patients have none) whose baseline date (or enrolment)

@@ -1,5 +1,6 @@
 import { ageOn, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
 import { count, eq, sql } from 'drizzle-orm';
+import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import {
   findEnrolled,
   insertPatient,
@@ -17,7 +18,6 @@ import { changeDetail, withoutIdentifiers, writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { assertInstitutionAccess, todayOf } from '../../lib/scope';
-import { refreshOutcomeFacts } from '../outcomes/facts';
 import { toDetail } from './patient-view';
 
 export interface NewPatientInput {

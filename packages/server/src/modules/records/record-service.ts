@@ -9,6 +9,7 @@ import {
   validateRecord,
 } from '@tcm/contracts';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import { refreshPatientSummary } from '../../db/queries/patient-summary';
 import { loadPatient, type ScopedPatient, writePatient } from '../../db/queries/patients';
 import { accounts, annexRecords, recordRevisions } from '../../db/schema';
@@ -16,7 +17,6 @@ import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { todayOf } from '../../lib/scope';
-import { refreshOutcomeFacts } from '../outcomes/facts';
 import { buildInstrumentContext } from './instrument-context';
 import { recordRevision } from './record-revisions';
 import { loadRecordRow, toRecord } from './record-rows';

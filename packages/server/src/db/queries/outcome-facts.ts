@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { outcomeFacts, patients } from '../../db/schema';
-import { OUTCOME_FACT_COLUMNS, OUTCOME_FACTS_VERSION, patientFactsSql } from './facts-sql';
+import type { Db } from '../client';
+import { outcomeFacts, patients } from '../schema';
+import { OUTCOME_FACT_COLUMNS, OUTCOME_FACTS_VERSION, patientFactsSql } from './outcome-facts-sql';
 
 /**
  * The stored outcome facts (db/schema/outcome-facts.ts): one row per live patient, recomputed by

@@ -8,7 +8,7 @@ import {
   type SymptomEfficacy,
 } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { annexRecords, patients } from '../../db/schema';
+import { annexRecords, patients } from '../schema';
 import { glycemicStatusSql, isBackToNormalSql, PREDIABETES_STATUSES, textList } from './glycemic-sql';
 
 /**
