@@ -129,14 +129,29 @@ function inline(fragment: SQL): string {
  * Applies the change of one statement to the counters. `source` selects the changed rows from the
  * transition tables with a `sign` (+1 the new image, -1 the old one) and is aliased "patients", so the
  * lists' fragments, which name "patients"."column", read it as they read the table. Rows whose change
- * cancels out (an edit that moves no figure) touch no counter, so ordinary edits take no counter lock.
- * Counter rows are locked in one order (institution, then due date) so two writers cannot deadlock.
+ * cancels out (an edit of a name or a phone) touch no counter and take no counter lock.
+ *
+ * Deadlocks: a transaction may write one patient in several statements (annex 8 ends management, then
+ * the record summary is refreshed), each firing these triggers. If one statement could lock a due
+ * date's row before the institution's figures row and another the other way round, two such
+ * transactions could wait on each other. So the institution's patient_counters row is always locked
+ * first, whenever anything of that institution moves, even with nothing to add to it (moved_days keeps
+ * it in the upsert): due-date rows are only ever locked by a transaction that already holds their
+ * institution's row, and rows of one kind are locked in key order.
  */
 function applyChangeSql(source: string): string {
   const signed = (when: SQL) => inline(sql`sum(case when ${live} and ${when} then "patients"."sign" else 0 end)::int`);
   const names = FIGURES.map(([, { column }]) => `"${columnName(column)}"`);
   const institution = inline(sql`${patients.institutionId}`);
+  const movedDays = `
+      select ${institution}, ${inline(dueDateSql)} as due_date, sum("patients"."sign")::int as n
+      from (${source}) as "patients"
+      where ${inline(bellCandidate)}
+      group by 1, 2
+      having sum("patients"."sign") <> 0`;
   return `
+  with moved_days as (${movedDays}
+  )
   insert into "patient_counters" as c ("institution_id", ${names.join(', ')})
   select * from (
     select ${institution}, ${FIGURES.map(([, { when }], i) => `${signed(when)} as ${names[i]}`).join(', ')}
@@ -144,18 +159,14 @@ function applyChangeSql(source: string): string {
     group by ${institution}
   ) d
   where ${names.map((n) => `d.${n} <> 0`).join(' or ')}
+    or exists (select 1 from moved_days m where m."institution_id" = d."institution_id")
   order by 1
   on conflict ("institution_id") do update set ${names.map((n) => `${n} = c.${n} + excluded.${n}`).join(', ')};
 
   with applied as (
     insert into "unfilled_reminder_days" as u ("institution_id", "due_date", "patients")
-    select * from (
-      select ${institution}, ${inline(dueDateSql)} as due_date, sum("patients"."sign")::int as n
-      from (${source}) as "patients"
-      where ${inline(bellCandidate)}
-      group by 1, 2
+    select * from (${movedDays}
     ) d
-    where d.n <> 0
     order by 1, 2
     on conflict ("institution_id", "due_date") do update set "patients" = u."patients" + excluded."patients"
     returning u."institution_id", u."due_date", u."patients"
@@ -254,7 +265,7 @@ export async function installCounters(db: Db): Promise<boolean> {
   const triggers = counterTriggers();
   if (await countersCurrent(db, triggers)) return false;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${patients} in share row exclusive mode`);
+    await lockPatientWrites(tx);
     for (const t of triggers) {
       await tx.execute(sql.raw(`create or replace function ${t.name}() returns trigger language plpgsql as $$${t.body}$$`));
       await tx.execute(sql.raw(`create or replace trigger ${t.name} ${t.on} for each statement execute function ${t.name}()`));
@@ -276,6 +287,23 @@ async function countersCurrent(db: Db, triggers: CounterTrigger[]): Promise<bool
   );
   const byName = new Map(installed.map((row) => [row.name, row.body]));
   return triggers.every((t) => byName.get(t.name) === t.body);
+}
+
+/**
+ * Lets reads of patients through and makes their writes wait until the transaction ends (SHARE ROW
+ * EXCLUSIVE conflicts with the ROW EXCLUSIVE lock every INSERT, UPDATE and DELETE takes, and with
+ * itself): a recount then sees every committed write, and no write can commit between it and the end.
+ */
+async function lockPatientWrites(tx: Db): Promise<void> {
+  await tx.execute(sql`lock table ${patients} in share row exclusive mode`);
+}
+
+/** Maintenance: replaces every counter with the count from the rows, e.g. after checkCounters found drift. */
+export async function recountCounters(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPatientWrites(tx);
+    await recount(tx);
+  });
 }
 
 /** Replaces every counter with the count from the rows (the caller holds the lock that stops writers). */

@@ -5,6 +5,13 @@ declare
   emptied_institutions integer[];
   emptied_days date[];
 begin
+  with moved_days as (
+      select "patients"."institution_id", (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) as due_date, sum("patients"."sign")::int as n
+      from (select 1 as sign, r.* from new_rows r) as "patients"
+      where "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" and not ("patients"."remind_silenced_at" is not null and ("patients"."last_follow_up_saved_at" is null or "patients"."remind_silenced_at" > "patients"."last_follow_up_saved_at")) and not ("patients"."incomplete_dismissed_due" is not null and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) <= "patients"."incomplete_dismissed_due")
+      group by 1, 2
+      having sum("patients"."sign") <> 0
+  )
   insert into "patient_counters" as c ("institution_id", "managed", "managed_completed", "managed_uncompleted", "managed_in_management", "managed_ended", "comparison", "comparison_early", "comparison_diabetes")
   select * from (
     select "patients"."institution_id", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' then "patients"."sign" else 0 end)::int as "managed", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and (case when "patients"."cohort" = 'managed' then ("patients"."filled_annexes" @> array['1','2','3','4','6']::text[] and (not "patients"."end_management" or "patients"."filled_annexes" @> array['8']::text[])) when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is not distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] else false end) then "patients"."sign" else 0 end)::int as "managed_completed", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not (case when "patients"."cohort" = 'managed' then ("patients"."filled_annexes" @> array['1','2','3','4','6']::text[] and (not "patients"."end_management" or "patients"."filled_annexes" @> array['8']::text[])) when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is not distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] else false end) then "patients"."sign" else 0 end)::int as "managed_uncompleted", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" then "patients"."sign" else 0 end)::int as "managed_in_management", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and "patients"."end_management" then "patients"."sign" else 0 end)::int as "managed_ended", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' then "patients"."sign" else 0 end)::int as "comparison", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' and "patients"."comparison_role" = 0 then "patients"."sign" else 0 end)::int as "comparison_early", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' and "patients"."comparison_role" = 1 then "patients"."sign" else 0 end)::int as "comparison_diabetes"
@@ -12,6 +19,7 @@ begin
     group by "patients"."institution_id"
   ) d
   where d."managed" <> 0 or d."managed_completed" <> 0 or d."managed_uncompleted" <> 0 or d."managed_in_management" <> 0 or d."managed_ended" <> 0 or d."comparison" <> 0 or d."comparison_early" <> 0 or d."comparison_diabetes" <> 0
+    or exists (select 1 from moved_days m where m."institution_id" = d."institution_id")
   order by 1
   on conflict ("institution_id") do update set "managed" = c."managed" + excluded."managed", "managed_completed" = c."managed_completed" + excluded."managed_completed", "managed_uncompleted" = c."managed_uncompleted" + excluded."managed_uncompleted", "managed_in_management" = c."managed_in_management" + excluded."managed_in_management", "managed_ended" = c."managed_ended" + excluded."managed_ended", "comparison" = c."comparison" + excluded."comparison", "comparison_early" = c."comparison_early" + excluded."comparison_early", "comparison_diabetes" = c."comparison_diabetes" + excluded."comparison_diabetes";
 
@@ -22,8 +30,8 @@ begin
       from (select 1 as sign, r.* from new_rows r) as "patients"
       where "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" and not ("patients"."remind_silenced_at" is not null and ("patients"."last_follow_up_saved_at" is null or "patients"."remind_silenced_at" > "patients"."last_follow_up_saved_at")) and not ("patients"."incomplete_dismissed_due" is not null and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) <= "patients"."incomplete_dismissed_due")
       group by 1, 2
+      having sum("patients"."sign") <> 0
     ) d
-    where d.n <> 0
     order by 1, 2
     on conflict ("institution_id", "due_date") do update set "patients" = u."patients" + excluded."patients"
     returning u."institution_id", u."due_date", u."patients"
@@ -48,6 +56,13 @@ declare
   emptied_institutions integer[];
   emptied_days date[];
 begin
+  with moved_days as (
+      select "patients"."institution_id", (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) as due_date, sum("patients"."sign")::int as n
+      from (select 1 as sign, r.* from new_rows r union all select -1 as sign, r.* from old_rows r) as "patients"
+      where "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" and not ("patients"."remind_silenced_at" is not null and ("patients"."last_follow_up_saved_at" is null or "patients"."remind_silenced_at" > "patients"."last_follow_up_saved_at")) and not ("patients"."incomplete_dismissed_due" is not null and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) <= "patients"."incomplete_dismissed_due")
+      group by 1, 2
+      having sum("patients"."sign") <> 0
+  )
   insert into "patient_counters" as c ("institution_id", "managed", "managed_completed", "managed_uncompleted", "managed_in_management", "managed_ended", "comparison", "comparison_early", "comparison_diabetes")
   select * from (
     select "patients"."institution_id", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' then "patients"."sign" else 0 end)::int as "managed", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and (case when "patients"."cohort" = 'managed' then ("patients"."filled_annexes" @> array['1','2','3','4','6']::text[] and (not "patients"."end_management" or "patients"."filled_annexes" @> array['8']::text[])) when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is not distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] else false end) then "patients"."sign" else 0 end)::int as "managed_completed", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not (case when "patients"."cohort" = 'managed' then ("patients"."filled_annexes" @> array['1','2','3','4','6']::text[] and (not "patients"."end_management" or "patients"."filled_annexes" @> array['8']::text[])) when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is not distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] else false end) then "patients"."sign" else 0 end)::int as "managed_uncompleted", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" then "patients"."sign" else 0 end)::int as "managed_in_management", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and "patients"."end_management" then "patients"."sign" else 0 end)::int as "managed_ended", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' then "patients"."sign" else 0 end)::int as "comparison", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' and "patients"."comparison_role" = 0 then "patients"."sign" else 0 end)::int as "comparison_early", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' and "patients"."comparison_role" = 1 then "patients"."sign" else 0 end)::int as "comparison_diabetes"
@@ -55,6 +70,7 @@ begin
     group by "patients"."institution_id"
   ) d
   where d."managed" <> 0 or d."managed_completed" <> 0 or d."managed_uncompleted" <> 0 or d."managed_in_management" <> 0 or d."managed_ended" <> 0 or d."comparison" <> 0 or d."comparison_early" <> 0 or d."comparison_diabetes" <> 0
+    or exists (select 1 from moved_days m where m."institution_id" = d."institution_id")
   order by 1
   on conflict ("institution_id") do update set "managed" = c."managed" + excluded."managed", "managed_completed" = c."managed_completed" + excluded."managed_completed", "managed_uncompleted" = c."managed_uncompleted" + excluded."managed_uncompleted", "managed_in_management" = c."managed_in_management" + excluded."managed_in_management", "managed_ended" = c."managed_ended" + excluded."managed_ended", "comparison" = c."comparison" + excluded."comparison", "comparison_early" = c."comparison_early" + excluded."comparison_early", "comparison_diabetes" = c."comparison_diabetes" + excluded."comparison_diabetes";
 
@@ -65,8 +81,8 @@ begin
       from (select 1 as sign, r.* from new_rows r union all select -1 as sign, r.* from old_rows r) as "patients"
       where "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" and not ("patients"."remind_silenced_at" is not null and ("patients"."last_follow_up_saved_at" is null or "patients"."remind_silenced_at" > "patients"."last_follow_up_saved_at")) and not ("patients"."incomplete_dismissed_due" is not null and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) <= "patients"."incomplete_dismissed_due")
       group by 1, 2
+      having sum("patients"."sign") <> 0
     ) d
-    where d.n <> 0
     order by 1, 2
     on conflict ("institution_id", "due_date") do update set "patients" = u."patients" + excluded."patients"
     returning u."institution_id", u."due_date", u."patients"
@@ -91,6 +107,13 @@ declare
   emptied_institutions integer[];
   emptied_days date[];
 begin
+  with moved_days as (
+      select "patients"."institution_id", (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) as due_date, sum("patients"."sign")::int as n
+      from (select -1 as sign, r.* from old_rows r) as "patients"
+      where "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" and not ("patients"."remind_silenced_at" is not null and ("patients"."last_follow_up_saved_at" is null or "patients"."remind_silenced_at" > "patients"."last_follow_up_saved_at")) and not ("patients"."incomplete_dismissed_due" is not null and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) <= "patients"."incomplete_dismissed_due")
+      group by 1, 2
+      having sum("patients"."sign") <> 0
+  )
   insert into "patient_counters" as c ("institution_id", "managed", "managed_completed", "managed_uncompleted", "managed_in_management", "managed_ended", "comparison", "comparison_early", "comparison_diabetes")
   select * from (
     select "patients"."institution_id", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' then "patients"."sign" else 0 end)::int as "managed", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and (case when "patients"."cohort" = 'managed' then ("patients"."filled_annexes" @> array['1','2','3','4','6']::text[] and (not "patients"."end_management" or "patients"."filled_annexes" @> array['8']::text[])) when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is not distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] else false end) then "patients"."sign" else 0 end)::int as "managed_completed", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not (case when "patients"."cohort" = 'managed' then ("patients"."filled_annexes" @> array['1','2','3','4','6']::text[] and (not "patients"."end_management" or "patients"."filled_annexes" @> array['8']::text[])) when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] when ("patients"."cohort" = 'comparison' and "patients"."comparison_role" is not distinct from 1) then "patients"."filled_annexes" @> array['1','3','6']::text[] else false end) then "patients"."sign" else 0 end)::int as "managed_uncompleted", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" then "patients"."sign" else 0 end)::int as "managed_in_management", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'managed' and "patients"."end_management" then "patients"."sign" else 0 end)::int as "managed_ended", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' then "patients"."sign" else 0 end)::int as "comparison", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' and "patients"."comparison_role" = 0 then "patients"."sign" else 0 end)::int as "comparison_early", sum(case when "patients"."voided_at" is null and "patients"."cohort" = 'comparison' and "patients"."comparison_role" = 1 then "patients"."sign" else 0 end)::int as "comparison_diabetes"
@@ -98,6 +121,7 @@ begin
     group by "patients"."institution_id"
   ) d
   where d."managed" <> 0 or d."managed_completed" <> 0 or d."managed_uncompleted" <> 0 or d."managed_in_management" <> 0 or d."managed_ended" <> 0 or d."comparison" <> 0 or d."comparison_early" <> 0 or d."comparison_diabetes" <> 0
+    or exists (select 1 from moved_days m where m."institution_id" = d."institution_id")
   order by 1
   on conflict ("institution_id") do update set "managed" = c."managed" + excluded."managed", "managed_completed" = c."managed_completed" + excluded."managed_completed", "managed_uncompleted" = c."managed_uncompleted" + excluded."managed_uncompleted", "managed_in_management" = c."managed_in_management" + excluded."managed_in_management", "managed_ended" = c."managed_ended" + excluded."managed_ended", "comparison" = c."comparison" + excluded."comparison", "comparison_early" = c."comparison_early" + excluded."comparison_early", "comparison_diabetes" = c."comparison_diabetes" + excluded."comparison_diabetes";
 
@@ -108,8 +132,8 @@ begin
       from (select -1 as sign, r.* from old_rows r) as "patients"
       where "patients"."voided_at" is null and "patients"."cohort" = 'managed' and not "patients"."end_management" and not ("patients"."remind_silenced_at" is not null and ("patients"."last_follow_up_saved_at" is null or "patients"."remind_silenced_at" > "patients"."last_follow_up_saved_at")) and not ("patients"."incomplete_dismissed_due" is not null and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end)) <= "patients"."incomplete_dismissed_due")
       group by 1, 2
+      having sum("patients"."sign") <> 0
     ) d
-    where d.n <> 0
     order by 1, 2
     on conflict ("institution_id", "due_date") do update set "patients" = u."patients" + excluded."patients"
     returning u."institution_id", u."due_date", u."patients"
