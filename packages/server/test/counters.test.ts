@@ -266,6 +266,10 @@ describe.each(databaseKinds())('stored counters on %s', (kind) => {
           `update patients set filled_annexes = '${random(2) ? '{1,2,3,4,6}' : '{1}'}', remind_silenced_at = ${random(2) ? 'now()' : 'null'} where id = ${id}`,
         (id: number) => `update patients set voided_at = case when voided_at is null then now() end where id = ${id}`,
         (id: number) => `update patients set incomplete_dismissed_due = current_date - ${random(30)} where id = ${id}`,
+        // No service moves a patient between groups or roles today; the counters must follow if one does.
+        (id: number) =>
+          `update patients set cohort = case when cohort = 'managed' then 'comparison' else 'managed' end,
+            comparison_role = case when cohort = 'managed' then ${random(2)} end where id = ${id}`,
       ];
       await Promise.all(
         Array.from({ length: 200 }, async (_, i) => {
