@@ -14,11 +14,12 @@ import { buildApp } from '../src/app';
 import { DEFAULT_SECURITY, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { checkCounters } from '../src/db/queries/counters';
 import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData } from './bench-data';
-import { benchOutcomeReport } from './outcomes';
+import { adminToken, benchOutcomeReport } from './outcomes';
 import { scratchDatabase } from './scratch-database';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -94,6 +95,23 @@ async function main() {
     const started = Date.now();
     await createBenchData(database.db, { patients: PATIENTS, institutions: 10, doctorId: doctor!.id });
     console.log(`data: ${PATIENTS} patients with a year of records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The admin's bell counts pending registrations: a programme's worth of doctors, some pending.
+    await database.db.insert(accounts).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        role: 'doctor' as const,
+        username: `1370000${String(i).padStart(4, '0')}`,
+        mobile: `1370000${String(i).padStart(4, '0')}`,
+        name: `医生${i}`,
+        institutionId: 1 + (i % 10),
+        passwordHash: doctor!.passwordHash,
+        registerStatus: i % 10 === 0 ? ('ToBeReviewed' as const) : ('Approved' as const),
+      })),
+    );
+    // The counters were kept by their triggers while the bulk SQL wrote the data: prove it.
+    const checkStarted = Date.now();
+    const drift = await checkCounters(database.db);
+    console.log(`counters check: ${drift.length} counters differ from a recount, in ${((Date.now() - checkStarted) / 1000).toFixed(1)} s`);
+    if (drift.length > 0) throw new Error('stored counters differ from the patient rows');
 
     // Capture the SQL each call runs, to replay it directly through pg.
     const captured: Captured[] = [];
@@ -118,8 +136,9 @@ async function main() {
       body: JSON.stringify({ username: '13800000000', password: 'Bench2026pass' }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const admin = await adminToken(database, base);
 
-    const targets = [
+    const targets: { name: string; method: 'GET' | 'POST'; path: string; body?: string; token?: string }[] = [
       {
         name: 'patient list (POST /api/user/list)',
         method: 'POST' as const,
@@ -132,30 +151,35 @@ async function main() {
         path: '/api/annex/queryPersonalCenterData',
       },
       { name: 'unfilled count (GET /api/user/queryUnfilledRemind)', method: 'GET' as const, path: '/api/user/queryUnfilledRemind' },
+      {
+        name: 'personal centre, the whole city (admin)',
+        method: 'GET' as const,
+        path: '/api/annex/queryPersonalCenterData',
+        token: admin,
+      },
+      {
+        name: "admin's bell: pending registrations (POST /api/user/list)",
+        method: 'POST' as const,
+        path: '/api/user/list',
+        body: JSON.stringify({ role: 'doctor', registerStatus: 'ToBeReviewed', page: 1, limit: 1 }),
+        token: admin,
+      },
     ];
     const rows: string[] = [];
     for (const target of targets) {
       captured.length = 0;
       capturing = true;
-      await fetch(`${base}${target.path}`, {
-        method: target.method,
-        headers: { satoken: token, 'content-type': 'application/json' },
-        body: target.body,
-      });
+      const headers = { satoken: target.token ?? token, 'content-type': 'application/json' };
+      await fetch(`${base}${target.path}`, { method: target.method, headers, ...(target.body ? { body: target.body } : {}) });
       capturing = false;
       const queries = [...captured];
-      const result = await load(
-        `${base}${target.path}`,
-        target.method,
-        { satoken: token, 'content-type': 'application/json' },
-        target.body,
-      );
+      const result = await load(`${base}${target.path}`, target.method, headers, target.body);
       const direct = await directSql((text, params) => originalQuery(text, params), queries, CONNECTIONS, DURATION);
       const line = `${target.name}: API p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s (${result.non2xx} non-2xx) | direct SQL (${queries.length} statements incl. session check) p50 ${direct.p50.toFixed(1)} ms, p99 ${direct.p99.toFixed(1)} ms, ${Math.round(direct.rps)} req/s | API/SQL p99 ${(result.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}×`;
       console.log(line);
       rows.push(line);
     }
-    rows.push(...(await benchOutcomeReport({ database, base, doctorToken: token, doctorInstitutionId: 1 })));
+    rows.push(...(await benchOutcomeReport({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
     await app.close();
     console.log(`\n${rows.length} targets measured against ${PATIENTS} patients, ${CONNECTIONS} connections, ${DURATION} s each.`);
   } finally {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { checkCounters } from '../src/db/queries/counters';
 import { checkOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -209,6 +210,8 @@ describe.each(databaseKinds())('kill -9 during a burst of writes on %s', (kind) 
       });
       // The outcome facts are written in the same transactions: none differs from its records.
       expect(await checkOutcomeFacts(database.db)).toEqual([]);
+      // So are the counters of the personal centre and the bell (their triggers): none differs from a recount.
+      expect(await checkCounters(database.db)).toEqual([]);
     } finally {
       await database.close();
     }

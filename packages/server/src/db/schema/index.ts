@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './audit';
+export * from './counters';
 export * from './institutions';
 export * from './outcome-facts';
 export * from './patients';

@@ -1,15 +1,12 @@
 import { ageOn, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { countUnfilledReminders } from '../../db/queries/counters';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import {
   findEnrolled,
   insertPatient,
-  isDismissedSql,
-  isOverdueSql,
-  isSilencedSql,
   loadPatient,
   type NewPatientRecord,
-  patientScope,
   readPatientRecord,
   writePatient,
 } from '../../db/queries/patients';
@@ -217,17 +214,9 @@ export async function followUpOverdue({ ctx, input: { annex, ...input } }: Servi
 
 /**
  * The doctor's bell: managed patients in management with no follow-up for 15 days, less those
- * silenced (notRemind) or dismissed (deleteFromIncompleteList).
+ * silenced (notRemind) or dismissed (deleteFromIncompleteList). Read from the per-due-date counts
+ * (db/queries/counters.ts), so its cost follows the number of days, not of patients.
  */
 export async function countUnfilled({ ctx }: ServiceCall<void>) {
-  const scope = patientScope(ctx);
-  const today = todayOf(ctx);
-  const [row] = await scope.select(
-    { value: count() },
-    eq(scope.cols.cohort, 'managed'),
-    isOverdueSql(today),
-    sql`not ${isSilencedSql}`,
-    sql`not ${isDismissedSql}`,
-  );
-  return { count: row?.value ?? 0, days: UNFILLED_REMINDER_DAYS };
+  return { count: await countUnfilledReminders(ctx, todayOf(ctx)), days: UNFILLED_REMINDER_DAYS };
 }

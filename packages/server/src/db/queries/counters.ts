@@ -1,0 +1,373 @@
+import type { PersonalCenterData } from '@tcm/contracts';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Ctx } from '../../lib/context';
+import { scopedInstitution } from '../../lib/scope';
+import type { Db } from '../client';
+import { patientCounters, patients, unfilledReminderDays } from '../schema';
+import { isCompletedSql } from './patient-protocol';
+import { dueDateSql, isDismissedSql, isSilencedSql } from './patients';
+
+/**
+ * The stored counters (db/schema/counters.ts) behind the personal centre and the doctor's bell.
+ *
+ * Why triggers and not calls from each service, as refreshOutcomeFacts is: a counter is a sum over
+ * every patient of an institution, so a write path that forgot to adjust it (a new service, a seed, the
+ * bench's bulk SQL, a maintenance script) would leave it wrong for good, where a forgotten outcome-facts
+ * refresh spoils one patient's row. Statement-level AFTER triggers on `patients` see every write, run in
+ * the writing statement's transaction (they commit or vanish with it, kill -9 included) and read the
+ * exact before and after images of the rows (transition tables): PostgreSQL has already serialised
+ * concurrent writes of one row, so the delta is right under any concurrency, with no read-modify-write
+ * in the application. Each counter is then changed with `n = n + delta` under its row lock.
+ *
+ * The predicates are not written twice: the trigger bodies are rendered from the same SQL fragments
+ * the lists use (isCompletedSql generated from the contracts' protocol table, isSilencedSql,
+ * isDismissedSql, dueDateSql), and installCounters (run after the migrations) replaces them and
+ * recounts everything when the rendered text changes. checkCounters recounts from the rows to prove
+ * the stored counts never drift.
+ */
+
+const live = sql`${patients.voidedAt} is null`;
+const managed = sql`${patients.cohort} = 'managed'`;
+const comparison = sql`${patients.cohort} = 'comparison'`;
+
+type CounterColumn = Exclude<keyof typeof patientCounters.$inferSelect, 'institutionId'>;
+
+/**
+ * Each personal-centre figure: its stored column and which live patients it counts, with the
+ * predicates of the list it links to (they were the personal centre's own query before issue 14).
+ */
+export const PERSONAL_CENTRE: Record<keyof PersonalCenterData, { column: CounterColumn; when: SQL }> = {
+  managementTeamCount: { column: 'managed', when: managed },
+  managementTeamCompletedCount: { column: 'managedCompleted', when: sql`${managed} and ${isCompletedSql}` },
+  managementTeamUnCompletedCount: { column: 'managedUncompleted', when: sql`${managed} and not ${isCompletedSql}` },
+  managementTeamInManagementCount: { column: 'managedInManagement', when: sql`${managed} and not ${patients.endManagement}` },
+  managementTeamEndManagementCount: { column: 'managedEnded', when: sql`${managed} and ${patients.endManagement}` },
+  comparativeTeamCount: { column: 'comparison', when: comparison },
+  comparativeTeamEarlyCount: { column: 'comparisonEarly', when: sql`${comparison} and ${patients.comparisonRole} = 0` },
+  comparativeTeamDiabetesCount: { column: 'comparisonDiabetes', when: sql`${comparison} and ${patients.comparisonRole} = 1` },
+};
+
+const FIGURES = Object.entries(PERSONAL_CENTRE) as [keyof PersonalCenterData, { column: CounterColumn; when: SQL }][];
+const columnName = (column: CounterColumn) => patientCounters[column].name;
+
+/**
+ * The patients the doctor's bell may ring for, whatever the day: live managed patients in management,
+ * neither silenced (notRemind) nor dismissed (deleteFromIncompleteList; both depend only on the row).
+ * Such a patient rings once their due date is before today, which is isOverdueSql's own test, so the
+ * bell is the number of these patients per due date, summed over the dates before today.
+ */
+const bellCandidate = sql`${live} and ${managed} and not ${patients.endManagement} and not ${isSilencedSql} and not ${isDismissedSql}`;
+
+/* ---------- reading ---------- */
+
+/** The eight figures of one institution or, for the admin asking for none, of all: one to a dozen rows. */
+export async function readPersonalCentre(ctx: Ctx, requestedInstitution: number | undefined): Promise<PersonalCenterData> {
+  const institutionId = scopedInstitution(ctx, requestedInstitution);
+  const fields = Object.fromEntries(
+    FIGURES.map(([figure, { column }]) => [figure, sql<number>`coalesce(sum(${patientCounters[column]}), 0)::int`]),
+  ) as Record<keyof PersonalCenterData, SQL<number>>;
+  const [row] = await ctx.db
+    .select(fields)
+    .from(patientCounters)
+    .where(institutionId === undefined ? undefined : eq(patientCounters.institutionId, institutionId));
+  return Object.fromEntries(FIGURES.map(([figure]) => [figure, Number(row?.[figure] ?? 0)])) as PersonalCenterData;
+}
+
+/**
+ * The doctor's bell: patients overdue on `today` (their due date is before it). A range of the primary
+ * key (institution, due date): the rows read are days, not patients.
+ */
+export async function countUnfilledReminders(ctx: Ctx, today: string): Promise<number> {
+  const institutionId = scopedInstitution(ctx, undefined);
+  const [row] = await ctx.db
+    .select({ value: sql<number>`coalesce(sum(${unfilledReminderDays.patients}), 0)::int` })
+    .from(unfilledReminderDays)
+    .where(
+      and(
+        institutionId === undefined ? undefined : eq(unfilledReminderDays.institutionId, institutionId),
+        lt(unfilledReminderDays.dueDate, today),
+      ),
+    );
+  return Number(row?.value ?? 0);
+}
+
+/* ---------- recounting from the rows (backfill and check) ---------- */
+
+/** Every institution's figures counted from the patient rows: the definition the counters must equal. */
+function expectedPersonalCentreSql(): SQL {
+  return sql`select ${patients.institutionId} as institution_id, ${sql.join(
+    FIGURES.map(([, { column, when }]) => sql`(count(*) filter (where ${when}))::int as ${sql.identifier(columnName(column))}`),
+    sql`, `,
+  )} from ${patients} where ${live} group by ${patients.institutionId}`;
+}
+
+/** The bell's candidates counted per institution and due date from the patient rows. */
+function expectedReminderDaysSql(): SQL {
+  return sql`select ${patients.institutionId} as institution_id, ${dueDateSql} as due_date, count(*)::int as patients
+    from ${patients} where ${bellCandidate} group by 1, 2`;
+}
+
+const counterColumns = () =>
+  sql.join(
+    FIGURES.map(([, { column }]) => sql.identifier(columnName(column))),
+    sql`, `,
+  );
+
+/* ---------- the triggers ---------- */
+
+const dialect = new PgDialect();
+
+/** A fragment as SQL text for a function body: the predicates are built from constants, never parameters. */
+function inline(fragment: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error(`counter SQL must not take parameters: ${text}`);
+  return text;
+}
+
+/**
+ * Applies the change of one statement to the counters. `source` selects the changed rows from the
+ * transition tables with a `sign` (+1 the new image, -1 the old one) and is aliased "patients", so the
+ * lists' fragments, which name "patients"."column", read it as they read the table. Rows whose change
+ * cancels out (an edit of a name or a phone) touch no counter and take no counter lock.
+ *
+ * Deadlocks: a transaction may write one patient in several statements (annex 8 ends management, then
+ * the record summary is refreshed), each firing these triggers. If one statement could lock a due
+ * date's row before the institution's figures row and another the other way round, two such
+ * transactions could wait on each other. So the institution's patient_counters row is always locked
+ * first, whenever anything of that institution moves, even with nothing to add to it (moved_days keeps
+ * it in the upsert): due-date rows are only ever locked by a transaction that already holds their
+ * institution's row, and rows of one kind are locked in key order.
+ */
+function applyChangeSql(source: string): string {
+  const signed = (when: SQL) => inline(sql`sum(case when ${live} and ${when} then "patients"."sign" else 0 end)::int`);
+  const names = FIGURES.map(([, { column }]) => `"${columnName(column)}"`);
+  const institution = inline(sql`${patients.institutionId}`);
+  const movedDays = `
+      select ${institution}, ${inline(dueDateSql)} as due_date, sum("patients"."sign")::int as n
+      from (${source}) as "patients"
+      where ${inline(bellCandidate)}
+      group by 1, 2
+      having sum("patients"."sign") <> 0`;
+  return `
+  with moved_days as (${movedDays}
+  )
+  insert into "patient_counters" as c ("institution_id", ${names.join(', ')})
+  select * from (
+    select ${institution}, ${FIGURES.map(([, { when }], i) => `${signed(when)} as ${names[i]}`).join(', ')}
+    from (${source}) as "patients"
+    group by ${institution}
+  ) d
+  where ${names.map((n) => `d.${n} <> 0`).join(' or ')}
+    or exists (select 1 from moved_days m where m."institution_id" = d."institution_id")
+  order by 1
+  on conflict ("institution_id") do update set ${names.map((n) => `${n} = c.${n} + excluded.${n}`).join(', ')};
+
+  with applied as (
+    insert into "unfilled_reminder_days" as u ("institution_id", "due_date", "patients")
+    select * from (${movedDays}
+    ) d
+    order by 1, 2
+    on conflict ("institution_id", "due_date") do update set "patients" = u."patients" + excluded."patients"
+    returning u."institution_id", u."due_date", u."patients"
+  )
+  select coalesce(array_agg(applied."institution_id"), '{}'), coalesce(array_agg(applied."due_date"), '{}')
+    into emptied_institutions, emptied_days
+    from applied where applied."patients" = 0;
+  -- A day whose count fell to zero goes, so the bell reads only days that still hold patients. This
+  -- transaction holds those rows' locks; a writer waiting to add to one re-inserts it (ON CONFLICT).
+  if cardinality(emptied_institutions) > 0 then
+    delete from "unfilled_reminder_days" u
+    using unnest(emptied_institutions, emptied_days) as z(institution_id, due_date)
+    where u."institution_id" = z.institution_id and u."due_date" = z.due_date and u."patients" = 0;
+  end if;`;
+}
+
+function functionBody(source: string): string {
+  return `declare
+  emptied_institutions integer[];
+  emptied_days date[];
+begin${applyChangeSql(source)}
+  return null;
+end;
+`;
+}
+
+interface CounterTrigger {
+  name: string;
+  /** The trigger's event and transition tables. */
+  on: string;
+  body: string;
+}
+
+/**
+ * One function and trigger per event: a trigger with transition tables may fire on one event only.
+ * The installed text starts with the trigger's definition, so a change to either shows as a change of
+ * the function's text, which is what installCounters compares.
+ */
+function counterTriggers(): CounterTrigger[] {
+  const triggers: CounterTrigger[] = [
+    {
+      name: 'patient_counters_on_insert',
+      on: 'after insert on "patients" referencing new table as new_rows',
+      body: functionBody('select 1 as sign, r.* from new_rows r'),
+    },
+    {
+      name: 'patient_counters_on_update',
+      on: 'after update on "patients" referencing old table as old_rows new table as new_rows',
+      body: functionBody('select 1 as sign, r.* from new_rows r union all select -1 as sign, r.* from old_rows r'),
+    },
+    {
+      name: 'patient_counters_on_delete',
+      on: 'after delete on "patients" referencing old table as old_rows',
+      body: functionBody('select -1 as sign, r.* from old_rows r'),
+    },
+    {
+      // TRUNCATE fires no row events: the counters are emptied with the table.
+      name: 'patient_counters_on_truncate',
+      on: 'after truncate on "patients"',
+      body: `begin
+  delete from "patient_counters";
+  delete from "unfilled_reminder_days";
+  return null;
+end;
+`,
+    },
+  ];
+  return triggers.map((t) => ({ ...t, body: `\n-- ${t.name}: ${t.on}\n${t.body}` }));
+}
+
+/** The trigger SQL as installed, for the repository's SQL snapshots (sql-snapshots.ts). */
+export function renderCounterTriggers(): string {
+  return counterTriggers()
+    .map((t) => `create or replace function ${t.name}() returns trigger language plpgsql as $$${t.body}$$;`)
+    .join('\n\n');
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Run after the migrations (db/migrate.ts), under the start-up lock in production. When the installed
+ * trigger functions differ from those the code renders (a new database, an older release, a change to
+ * the protocol table or a list's predicate), installs them and recounts every counter from the rows, in
+ * one transaction holding a lock that lets reads through but makes patient writes wait, so no write
+ * falls between the recount and the triggers. On a current database it compares four function texts
+ * and changes nothing. Answers whether it recounted. Skipped while the tables do not exist yet (a test
+ * migrating an old schema step by step).
+ */
+export async function installCounters(db: Db): Promise<boolean> {
+  const [exists] = rowsOf<{ present: boolean }>(
+    await db.execute(
+      sql`select to_regclass('patient_counters') is not null and to_regclass('unfilled_reminder_days') is not null as present`,
+    ),
+  );
+  if (!exists?.present) return false;
+  const triggers = counterTriggers();
+  if (await countersCurrent(db, triggers)) return false;
+  await db.transaction(async (tx) => {
+    await lockPatientWrites(tx);
+    for (const t of triggers) {
+      await tx.execute(sql.raw(`create or replace function ${t.name}() returns trigger language plpgsql as $$${t.body}$$`));
+      await tx.execute(sql.raw(`create or replace trigger ${t.name} ${t.on} for each statement execute function ${t.name}()`));
+    }
+    await recount(tx);
+  });
+  return true;
+}
+
+async function countersCurrent(db: Db, triggers: CounterTrigger[]): Promise<boolean> {
+  const installed = rowsOf<{ name: string; body: string }>(
+    await db.execute(sql`
+      select p.proname as name, p.prosrc as body from pg_proc p
+      join pg_trigger t on t.tgfoid = p.oid and t.tgname = p.proname and t.tgrelid = to_regclass('patients')
+      where p.proname in (${sql.join(
+        triggers.map((t) => sql`${t.name}`),
+        sql`, `,
+      )})`),
+  );
+  const byName = new Map(installed.map((row) => [row.name, row.body]));
+  return triggers.every((t) => byName.get(t.name) === t.body);
+}
+
+/**
+ * Lets reads of patients through and makes their writes wait until the transaction ends (SHARE ROW
+ * EXCLUSIVE conflicts with the ROW EXCLUSIVE lock every INSERT, UPDATE and DELETE takes, and with
+ * itself): a recount then sees every committed write, and no write can commit between it and the end.
+ */
+async function lockPatientWrites(tx: Db): Promise<void> {
+  await tx.execute(sql`lock table ${patients} in share row exclusive mode`);
+}
+
+/** Maintenance: replaces every counter with the count from the rows, e.g. after checkCounters found drift. */
+export async function recountCounters(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockPatientWrites(tx);
+    await recount(tx);
+  });
+}
+
+/** Replaces every counter with the count from the rows (the caller holds the lock that stops writers). */
+async function recount(db: Db): Promise<void> {
+  await db.execute(sql`delete from ${patientCounters}`);
+  await db.execute(sql`delete from ${unfilledReminderDays}`);
+  await db.execute(sql`insert into ${patientCounters} (institution_id, ${counterColumns()}) ${expectedPersonalCentreSql()}`);
+  await db.execute(sql`insert into ${unfilledReminderDays} (institution_id, due_date, patients) ${expectedReminderDaysSql()}`);
+}
+
+/** A counter whose stored value differs from the count of the rows (a missing row counts as zero). */
+export interface CounterDrift {
+  table: 'patient_counters' | 'unfilled_reminder_days';
+  key: { institutionId: number; dueDate?: string };
+  stored: Record<string, number> | null;
+  expected: Record<string, number> | null;
+}
+
+/**
+ * The consistency check: recounts every counter from the patient rows and answers those that differ
+ * (an empty list: no drift). Zero-valued and missing counters compare equal. Reads every patient: for
+ * tests and maintenance, not for a request path.
+ */
+export async function checkCounters(db: Db): Promise<CounterDrift[]> {
+  const names = FIGURES.map(([, { column }]) => columnName(column));
+  const values = (alias: string) => sql.raw(`array[${names.map((n) => `coalesce(${alias}."${n}", 0)`).join(', ')}]`);
+  const figures = rowsOf<{ institutionId: number; stored: Record<string, number> | null; expected: Record<string, number> | null }>(
+    await db.execute(sql`
+      with expected as (${expectedPersonalCentreSql()}),
+      stored as (select institution_id, ${counterColumns()} from ${patientCounters})
+      select coalesce(e.institution_id, s.institution_id) as "institutionId",
+        case when s.institution_id is null then null else to_jsonb(s) - 'institution_id' end as stored,
+        case when e.institution_id is null then null else to_jsonb(e) - 'institution_id' end as expected
+      from expected e full join stored s on s.institution_id = e.institution_id
+      where ${values('e')} is distinct from ${values('s')}
+      order by 1`),
+  );
+  const days = rowsOf<{ institutionId: number; dueDate: string; stored: number | null; expected: number | null }>(
+    await db.execute(sql`
+      with expected as (${expectedReminderDaysSql()}),
+      stored as (select institution_id, due_date, patients from ${unfilledReminderDays})
+      select coalesce(e.institution_id, s.institution_id) as "institutionId",
+        to_char(coalesce(e.due_date, s.due_date), 'YYYY-MM-DD') as "dueDate",
+        s.patients as stored, e.patients as expected
+      from expected e full join stored s on s.institution_id = e.institution_id and s.due_date = e.due_date
+      where coalesce(e.patients, 0) <> coalesce(s.patients, 0)
+      order by 1, 2`),
+  );
+  return [
+    ...figures.map(
+      ({ institutionId, stored, expected }): CounterDrift => ({
+        table: 'patient_counters',
+        key: { institutionId },
+        stored,
+        expected,
+      }),
+    ),
+    ...days.map(
+      ({ institutionId, dueDate, stored, expected }): CounterDrift => ({
+        table: 'unfilled_reminder_days',
+        key: { institutionId, dueDate },
+        stored: stored === null ? null : { patients: stored },
+        expected: expected === null ? null : { patients: expected },
+      }),
+    ),
+  ];
+}
