@@ -179,12 +179,15 @@ describe('clinical safety and record integrity in the browser (issue 12)', () =>
     const record = await createRecord('1', patientId, { testDate, fpg: 6.1, ogtt2h: 7.0 });
     expect(record.revision).toBe(1);
 
-    // Two tabs of one browser (one session), both editing revision 1 of the same record.
+    // Two tabs of one browser (one session), both editing revision 1 of the same record. Only the tab
+    // in front runs its animation frames (a background tab's toasts and dialogs never finish moving),
+    // so the journey brings each tab to the front before acting in it, as a person switching tabs does.
     const first = await signedInPage();
     const second = await first.context().newPage();
     second.on('pageerror', (error) => console.log('pageerror (second tab)', error.message));
     const editors: Locator[] = [];
     for (const page of [first, second]) {
+      await page.bringToFront();
       await openPatient(page, name);
       await expect.poll(() => historyRows(page, '1').count()).toBe(1);
       await historyRows(page, '1').first().getByRole('button', { name: '编辑' }).click();
@@ -196,12 +199,14 @@ describe('clinical safety and record integrity in the browser (issue 12)', () =>
     const [firstEditor, secondEditor] = editors as [Locator, Locator];
 
     // The first tab saves: revision 2.
+    await first.bringToFront();
     await fillText(firstEditor, '空腹血糖', '6.4');
     await firstEditor.getByRole('button', { name: '保存修改' }).click();
     await first.locator('.ant-message-notice', { hasText: '保存成功' }).first().waitFor({ state: 'visible' });
     await firstEditor.getByText('正在修改').waitFor({ state: 'hidden' });
 
     // The second tab, still at revision 1, saves its own change: refused with the server's message.
+    await second.bringToFront();
     await fillText(secondEditor, '空腹血糖', '5.2');
     await secondEditor.getByRole('button', { name: '保存修改' }).click();
     await second.locator('.ant-message-notice', { hasText: CONFLICT_MESSAGE }).first().waitFor({ state: 'visible' });
