@@ -6,7 +6,7 @@ import { Button, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateComparative } from '../api/comparative';
-import { toast } from '../app/toast';
+import { toast } from '../lib/toast';
 import { useAddMemberStore } from '../stores/add-member';
 import { zodRule } from './form-rules';
 import { InstitutionSelect } from './InstitutionSelect';

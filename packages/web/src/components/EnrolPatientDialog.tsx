@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnrolPatient } from '../api/patients';
-import { toast } from '../app/toast';
+import { toast } from '../lib/toast';
 import { useSessionStore } from '../stores/session';
 import { zodRule } from './form-rules';
 import { InstitutionSelect } from './InstitutionSelect';

@@ -3,7 +3,7 @@ import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePatientAction } from '../api/patients';
-import { toast } from '../app/toast';
+import { toast } from '../lib/toast';
 import { confirmDialog } from '../stores/confirm-queue';
 import { useOpenRecord } from './use-open-record';
 

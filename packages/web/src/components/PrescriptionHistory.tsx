@@ -6,7 +6,7 @@ import { Button, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_PAGE_SIZE, usePrescriptionHistory, useVoidPrescription } from '../api/prescriptions';
-import { toast } from '../app/toast';
+import { toast } from '../lib/toast';
 import { ErrorState } from './PageState';
 import { usePrescriptionLines } from './PrescriptionSheet';
 import { colonOf, formatIssued, usePrescriptionLang } from './PrescriptionText';

@@ -6,10 +6,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { CONFLICT_CODE, RecordRefusedError, useSaveRecord } from '../api/records';
-import { toast } from '../app/toast';
 import { InstrumentForm } from '../instruments/InstrumentForm';
 import { useInstrumentForm } from '../instruments/use-instrument-form';
 import { useUnsavedGuard } from '../instruments/use-unsaved-guard';
+import { toast } from '../lib/toast';
 
 interface Props {
   def: InstrumentDefinition;

@@ -4,7 +4,6 @@ import { Button, Dropdown, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useComparativeList, useEndComparative, useRemoveComparative } from '../../api/comparative';
-import { toast } from '../../app/toast';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { ExportButton } from '../../components/ExportDialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,6 +11,7 @@ import { PatientTable } from '../../components/PatientTable';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { useOpenRecord } from '../../components/use-open-record';
 import { usePaging } from '../../components/use-paging';
+import { toast } from '../../lib/toast';
 import { useAddMemberStore } from '../../stores/add-member';
 import { confirmDialog } from '../../stores/confirm-queue';
 

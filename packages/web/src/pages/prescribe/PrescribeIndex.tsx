@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useCurrentPrescriptions } from '../../api/prescriptions';
-import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
 import { ErrorState, PageLoading } from '../../components/PageState';
 import { usePrescriptionLines } from '../../components/PrescriptionSheet';
 import { colonOf, formatIssued, usePrescriptionLang } from '../../components/PrescriptionText';
+import { PRESCRIBE_ROUTES } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 import { PrescriptionNotForComparison } from './PrescriptionKindPage';
 

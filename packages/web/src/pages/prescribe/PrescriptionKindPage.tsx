@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { usePrescription, usePrescriptionBlank } from '../../api/prescriptions';
-import { toast } from '../../app/toast';
 import { ErrorState, PageLoading } from '../../components/PageState';
 import { PrescriptionForm } from '../../components/PrescriptionForm';
 import { PrescriptionHistory } from '../../components/PrescriptionHistory';
 import { PrescriptionPrintView } from '../../components/PrescriptionSheet';
 import { usePrescriptionLang } from '../../components/PrescriptionText';
+import { toast } from '../../lib/toast';
 import { usePatientStore } from '../../stores/patient';
 
 /**

@@ -1,11 +1,11 @@
 import { authApi } from '../api/auth';
 import { configureClientEffects } from '../api/effects';
+import { queryClient } from '../api/query-client';
 import { i18n, translateValidation } from '../i18n';
 import { useConfirmQueue } from '../stores/confirm-queue';
 import { usePatientStore } from '../stores/patient';
 import { useSessionStore } from '../stores/session';
-import { queryClient } from './query-client';
-import { isLoginPath, LOGIN_PATH } from './routes-meta';
+import { isLoginPath, LOGIN_PATH } from './routes';
 import { toast } from './toast';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => unknown;

@@ -1,6 +1,6 @@
 import { PRESCRIPTION_ROUTES } from '@tcm/contracts/prescriptions/templates';
 import { describe, expect, it } from 'vitest';
-import { isLoginPath, isPublicPath, PRESCRIBE_ROUTES } from './routes-meta';
+import { isLoginPath, isPublicPath, PRESCRIBE_ROUTES } from './routes';
 
 describe('access guard paths', () => {
   it('lets login, admin login, register and reset password through without a token', () => {
