@@ -25,37 +25,22 @@ export class RecordRefusedError extends Error {
   }
 }
 
-function itemErrorsOf(body: unknown): ItemError[] | null {
-  const errors = (body as { data?: { errors?: unknown } } | null)?.data?.errors;
+function itemErrorsOf(data: unknown): ItemError[] | null {
+  const errors = (data as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return null;
   return errors.filter((e): e is ItemError => typeof e?.item === 'string' && typeof e?.message === 'string');
 }
 
 /**
  * Saves are silent so that a refusal with item errors (code 400, data.errors) shows on the items, not
- * as one toast. The shared client keeps only the message, so the body is caught on its way through.
+ * as one toast; any other refusal is shown as the server says it.
  */
 async function send(method: 'post' | 'put', url: string, body: unknown): Promise<AnnexRecord> {
-  let answered: unknown;
-  const defaults = http.defaults.transformResponse;
-  const transforms = [...(Array.isArray(defaults) ? defaults : defaults ? [defaults] : [])];
   try {
-    const response = await http.request<AnnexRecord>({
-      method,
-      url,
-      data: body,
-      silent: true,
-      transformResponse: [
-        ...transforms,
-        (data: unknown) => {
-          answered = data;
-          return data;
-        },
-      ],
-    });
+    const response = await http.request<AnnexRecord>({ method, url, data: body, silent: true });
     return response.data;
   } catch (error) {
-    const errors = itemErrorsOf(answered);
+    const errors = error instanceof ApiError ? itemErrorsOf(error.data) : null;
     if (errors && errors.length > 0) throw new RecordRefusedError(errors);
     if (error instanceof ApiError && !error.isSessionExpired) clientEffects().showError(error.serverMessage);
     throw error;
@@ -98,7 +83,7 @@ export function useRecordHistory(annex: AnnexKey, patientId: number | null) {
   });
 }
 
-/** Several histories at once (validation context, charts, the client-held lists). */
+/** Several histories at once (validation context, charts). */
 export function usePatientHistories(patientId: number | null, annexes: readonly AnnexKey[]) {
   // A stable combine keeps the result's identity until a history changes (it feeds memoised contexts).
   const combine = useCallback(

@@ -1,11 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePendingRegistrations, useUnfilledRemind } from '../api/patients';
 import { confirmDialog } from '../stores/confirm-queue';
-import { useRegistrationStore } from '../stores/registrations';
 import { useSessionStore } from '../stores/session';
 
 /**
@@ -21,12 +19,7 @@ function AdminBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pending = usePendingRegistrations(true);
-  const count = useRegistrationStore((s) => s.pendingCount);
-  const setPendingCount = useRegistrationStore((s) => s.setPendingCount);
-
-  useEffect(() => {
-    if (pending.data) setPendingCount(pending.data.total);
-  }, [pending.data, setPendingCount]);
+  const count = pending.data?.total ?? 0;
 
   const onClick = () =>
     confirmDialog({

@@ -1,8 +1,8 @@
 import { instrumentsFor } from '@tcm/contracts/clinical/cohort-protocol';
 import { getInstrument } from '@tcm/contracts/instruments/index';
-import { ANNEX_TO_HISTORY_NAME, type AnnexKey } from '@tcm/contracts/instruments/types';
+import type { AnnexKey } from '@tcm/contracts/instruments/types';
 import { Alert, Button, Card, Space, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { usePatientDetail } from '../api/patients';
@@ -12,7 +12,6 @@ import { useInstrumentLang } from '../instruments/lang';
 import { RECORD_ROUTES, type RecordKey } from '../lib/routes';
 import { toast } from '../lib/toast';
 import { type PatientInfo, usePatientStore } from '../stores/patient';
-import { useRecordHistoriesStore } from '../stores/record-histories';
 import { DoctorOnly } from './DoctorOnly';
 import { PatientPanel } from './PatientPanel';
 import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
@@ -98,20 +97,10 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
   const patientId = usePatientStore((s) => s.patientId) as number;
   const detail = usePatientDetail(patientId);
   const histories = usePatientHistories(patientId, ALL_ANNEXES);
-  const setHistory = useRecordHistoriesStore((s) => s.setHistory);
   const [endOpen, setEndOpen] = useState(false);
   // Only the group's instruments get a form: the server refuses the others (403 naming the group).
   const annexes = screenAnnexesFor(current, info);
   const [active, setActive] = useState<AnnexKey>(annexes[0] ?? '1');
-
-  // The spec's client-held lists (annex1 … customize) mirror the server's histories.
-  useEffect(() => {
-    if (histories.isPending) return;
-    for (const [annex, list] of Object.entries(histories.byAnnex) as [AnnexKey, NonNullable<(typeof histories.byAnnex)[AnnexKey]>][]) {
-      const name = ANNEX_TO_HISTORY_NAME[annex];
-      if (name) setHistory(patientId, name, list);
-    }
-  }, [histories, patientId, setHistory]);
 
   const patient: ContextPatient = useMemo(
     () => ({ gender: detail.data?.gender ?? info.gender, birthDate: detail.data?.birthDate, cohort: info.cohort, role: info.role }),
