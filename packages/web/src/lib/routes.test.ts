@@ -1,4 +1,3 @@
-import { PRESCRIPTION_ROUTES } from '@tcm/contracts/prescriptions/templates';
 import { describe, expect, it } from 'vitest';
 import { isLoginPath, isPublicPath, PRESCRIBE_ROUTES } from './routes';
 
@@ -21,8 +20,16 @@ describe('access guard paths', () => {
 });
 
 describe('prescription routes', () => {
-  it('match the contracts', () => {
-    const ours = Object.fromEntries(PRESCRIBE_ROUTES.map((r) => [r.path, r.key === 'index' ? 'overview' : r.key]));
-    expect(ours).toEqual(PRESCRIPTION_ROUTES);
+  it("are the contracts' table, index first and other last, as the tabs show them", () => {
+    expect(PRESCRIBE_ROUTES.map((r) => `${r.path}:${r.key}`)).toEqual([
+      'index:index',
+      '1:diet',
+      '2:sleep',
+      '3:motion',
+      '4:loseWeight',
+      '5:healthEducation',
+      '6:physique',
+      'other:other',
+    ]);
   });
 });

@@ -1,3 +1,6 @@
+import { PRESCRIPTION_ROUTES, type PrescriptionRouteChild } from '@tcm/contracts/prescriptions/routes';
+import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
+
 /** Routes reachable without a token (spec §2 access guard). */
 export function isPublicPath(pathname: string): boolean {
   return isLoginPath(pathname) || pathname === '/register' || pathname === '/resetpw';
@@ -12,7 +15,10 @@ export const LOGIN_PATH = '/login';
 export const ADMIN_HOME_PATH = '/doctorList';
 export const DOCTOR_HOME_PATH = '/index';
 
-/** Record workspace screens (annex instruments), in the order a doctor fills them. */
+/**
+ * Record workspace screens (annex instruments), in the order a doctor fills them: the one table the
+ * router, the side menu and the workspace tabs read.
+ */
 export const RECORD_ROUTES = [
   { path: '/diagnosticRecord', key: 'diagnosticRecord' },
   { path: '/lifeStyle', key: 'lifeStyle' },
@@ -25,19 +31,26 @@ export const RECORD_ROUTES = [
 ] as const;
 export type RecordKey = (typeof RECORD_ROUTES)[number]['key'];
 
+/** A /prescribe child: the overview ('index') or one prescription kind. */
+export type PrescribeKey = 'index' | Exclude<(typeof PRESCRIPTION_ROUTES)[number]['shows'], 'overview'>;
+
 /**
- * Children of /prescribe (spec §2: index, 1–6, other) and the prescription kind each shows: the same
- * table as the contracts' PRESCRIPTION_ROUTES (a test keeps them equal). Not imported from there so the
- * shell does not download the prescription schemas before a prescription screen is opened.
+ * Children of /prescribe (spec §2: index, 1–6, other) and what each shows, derived from the contracts'
+ * PRESCRIPTION_ROUTES: the router, the tabs and the overview read this one table.
  */
-export const PRESCRIBE_ROUTES = [
-  { path: 'index', key: 'index' },
-  { path: '1', key: 'diet' },
-  { path: '2', key: 'sleep' },
-  { path: '3', key: 'motion' },
-  { path: '4', key: 'loseWeight' },
-  { path: '5', key: 'healthEducation' },
-  { path: '6', key: 'physique' },
-  { path: 'other', key: 'other' },
-] as const;
-export type PrescribeKey = (typeof PRESCRIBE_ROUTES)[number]['key'];
+export const PRESCRIBE_ROUTES = PRESCRIPTION_ROUTES.map(({ path, shows }): { path: PrescriptionRouteChild; key: PrescribeKey } => ({
+  path,
+  key: shows === 'overview' ? 'index' : shows,
+}));
+
+/** The `handle` of a generated route: which table entry its generic page shows. */
+export interface ScreenHandle {
+  record?: RecordKey;
+  prescription?: PrescriptionKind;
+}
+
+/** The handle of the deepest matched route (from react-router's `useMatches()`). */
+export function screenHandleOf(matches: readonly { handle: unknown }[]): ScreenHandle {
+  const handle = matches.at(-1)?.handle;
+  return typeof handle === 'object' && handle !== null ? (handle as ScreenHandle) : {};
+}
