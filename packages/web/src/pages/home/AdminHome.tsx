@@ -3,8 +3,8 @@ import { Button, Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePendingRegistrations } from '../../api/patients';
-import { ExportButton } from '../../components/ExportDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { ExportButton } from '../../features/exports/ExportDialog';
 
 /** The administrator's home: what waits for review, one click from the review list. */
 export function AdminHome() {

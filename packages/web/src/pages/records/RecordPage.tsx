@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import { RecordWorkspace } from '../../components/RecordWorkspace';
+import { RecordWorkspace } from '../../features/records/RecordWorkspace';
 import { screenHandleOf } from '../../lib/routes';
 
 /** Every record screen (RECORD_ROUTES): the workspace of the entry the route was generated from. */

@@ -5,19 +5,19 @@ import { Alert, Button, Card, Space, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { usePatientDetail } from '../api/patients';
-import { usePatientHistories } from '../api/records';
-import type { ContextPatient } from '../instruments/context';
-import { useInstrumentLang } from '../instruments/lang';
-import { RECORD_ROUTES, type RecordKey } from '../lib/routes';
-import { toast } from '../lib/toast';
-import { type PatientInfo, usePatientStore } from '../stores/patient';
-import { DoctorOnly } from './DoctorOnly';
-import { PatientPanel } from './PatientPanel';
+import { usePatientDetail } from '../../api/patients';
+import { DoctorOnly } from '../../components/DoctorOnly';
+import { PatientPanel } from '../../components/PatientPanel';
+import { SectionNav } from '../../components/SectionNav';
+import type { ContextPatient } from '../../instruments/context';
+import { useInstrumentLang } from '../../instruments/lang';
+import { RECORD_ROUTES, type RecordKey } from '../../lib/routes';
+import { toast } from '../../lib/toast';
+import { type PatientInfo, usePatientStore } from '../../stores/patient';
+import { usePatientHistories } from './api';
 import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
 import { RecordEndEvaluationDialog } from './RecordEndEvaluationDialog';
 import { RecordInstrumentPanel } from './RecordInstrumentPanel';
-import { SectionNav } from './SectionNav';
 
 /** The annexes each record screen holds; /diagnosticRecord has annex 6 (体格检查) as a tab. */
 const SCREEN_ANNEXES: Record<RecordKey, readonly AnnexKey[]> = {

@@ -1,11 +1,11 @@
-import '../instruments/instrument.css';
+import '../../instruments/instrument.css';
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { formatValue } from '@tcm/contracts/instruments/columns';
 import type { InstrumentDefinition, Item, Lang, LikertItem } from '@tcm/contracts/instruments/types';
 import { isEmptyValue, visibleItems } from '@tcm/contracts/instruments/visibility';
 import { useTranslation } from 'react-i18next';
-import { InstrumentDerived } from '../instruments/InstrumentDerived';
-import { useInstrumentLang } from '../instruments/lang';
+import { InstrumentDerived } from '../../instruments/InstrumentDerived';
+import { useInstrumentLang } from '../../instruments/lang';
 
 /** Every answered item of a record with its label and unit, then the derived values, doctor and date. */
 export function RecordDocument({ def, record, gender }: { def: InstrumentDefinition; record: AnnexRecord; gender?: 'man' | 'woman' }) {

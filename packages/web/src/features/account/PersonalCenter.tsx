@@ -4,12 +4,12 @@ import { Button, Divider, Popover } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { usePersonalCenter } from '../api/annex-queries';
-import { LOGIN_PATH } from '../lib/routes';
-import { signOut } from '../lib/session-actions';
-import { useAddMemberStore } from '../stores/add-member';
-import { useSessionStore } from '../stores/session';
-import { ErrorState, PageLoading } from './PageState';
+import { usePersonalCenter } from '../../api/annex-queries';
+import { ErrorState, PageLoading } from '../../components/PageState';
+import { LOGIN_PATH } from '../../lib/routes';
+import { signOut } from '../../lib/session-actions';
+import { useAddMemberStore } from '../../stores/add-member';
+import { useSessionStore } from '../../stores/session';
 
 type FigureKey = keyof PersonalCenterData;
 

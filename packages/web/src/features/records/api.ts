@@ -3,9 +3,9 @@ import type { Paged } from '@tcm/contracts/api/envelope';
 import type { AnnexRecord, RecordRevision } from '@tcm/contracts/api/records';
 import type { AnnexKey, ItemError, RecordData } from '@tcm/contracts/instruments/types';
 import { useCallback } from 'react';
-import { ApiError, http } from './client';
-import { clientEffects } from './effects';
-import { queryKeys } from './query-keys';
+import { ApiError, http } from '../../api/client';
+import { clientEffects } from '../../api/effects';
+import { queryKeys } from '../../api/query-keys';
 
 /** Every record of one patient fits in one page: a patient has at most a few dozen per annex. */
 export const HISTORY_LIMIT = 100;

@@ -5,9 +5,9 @@ import { type LayoutItem, PRESCRIPTION_FIELDS, PRESCRIPTION_LAYOUT, type Prescri
 import { Alert, Button, Checkbox, Input, Space, Tag, Tooltip } from 'antd';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
-import { PrescriptionSaveError, useSavePrescription } from '../api/prescriptions';
-import { translateValidation } from '../i18n';
+import { ApiError } from '../../api/client';
+import { translateValidation } from '../../i18n';
+import { PrescriptionSaveError, useSavePrescription } from './api';
 import { fieldOwners, isEnabled, toContent, type Values } from './PrescriptionFormState';
 import { usePrescriptionLang } from './PrescriptionText';
 

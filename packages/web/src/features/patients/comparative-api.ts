@@ -3,8 +3,8 @@ import { ComparativePaths, type CreateComparativeBody, type comparativeListBody 
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
 import type { z } from 'zod';
-import { api } from './client';
-import { queryKeys } from './query-keys';
+import { api } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
 
 /** The list body of the contract; the role is typed as the comparison codes rather than coerced input. */
 export type ComparativeFilter = Omit<Partial<z.output<typeof comparativeListBody>>, 'page' | 'limit' | 'role'> & {

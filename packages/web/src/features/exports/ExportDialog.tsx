@@ -4,10 +4,10 @@ import { Button, DatePicker, Form, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../api/client';
-import { currentLanguage } from '../i18n';
-import { useSessionStore } from '../stores/session';
-import { InstitutionSelect } from './InstitutionSelect';
+import { downloadFile } from '../../api/client';
+import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { currentLanguage } from '../../i18n';
+import { useSessionStore } from '../../stores/session';
 
 interface Values {
   kind: ExportKey;

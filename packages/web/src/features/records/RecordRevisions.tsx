@@ -5,9 +5,9 @@ import { allItems } from '@tcm/contracts/instruments/visibility';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useRecordRevisions } from '../api/records';
-import { useInstrumentLang } from '../instruments/lang';
-import { EmptyState, ErrorState, PageLoading } from './PageState';
+import { EmptyState, ErrorState, PageLoading } from '../../components/PageState';
+import { useInstrumentLang } from '../../instruments/lang';
+import { useRecordRevisions } from './api';
 
 interface Props {
   def: InstrumentDefinition;

@@ -9,8 +9,8 @@ import {
 import { PRESCRIPTION_KINDS, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
 import axios, { type AxiosResponseTransformer } from 'axios';
 import { useEffect } from 'react';
-import { type PrescriptionHistoryLists, usePrescriptionHistoryStore } from '../stores/prescriptions';
-import { ApiError, api, http } from './client';
+import { ApiError, api, http } from '../../api/client';
+import { type PrescriptionHistoryLists, usePrescriptionHistoryStore } from '../../stores/prescriptions';
 
 /** Page size of a kind's history; its first page is also the client-held history list (spec §3). */
 export const HISTORY_PAGE_SIZE = 10;

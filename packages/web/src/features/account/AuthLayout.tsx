@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import logo from '../assets/logo.svg';
-import { LanguageSwitch } from './LanguageSwitch';
+import logo from '../../assets/logo.svg';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 /** Frame of the screens outside the shell: brand, language switch, one card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { AxiosError, type AxiosResponse } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { http } from './client';
-import { configureClientEffects } from './effects';
-import { PrescriptionSaveError, prescriptionApi } from './prescriptions';
+import { http } from '../../api/client';
+import { configureClientEffects } from '../../api/effects';
+import { PrescriptionSaveError, prescriptionApi } from './api';
 
 // The save through the real client with a fake transport answering JSON text, as the network does.
 let reply: { status: number; body: unknown };

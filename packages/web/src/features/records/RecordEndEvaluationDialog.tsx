@@ -4,8 +4,8 @@ import type { AnnexKey } from '@tcm/contracts/instruments/types';
 import { Alert, Modal } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildInstrumentContext, type ContextPatient } from '../instruments/context';
-import { useInstrumentLang } from '../instruments/lang';
+import { buildInstrumentContext, type ContextPatient } from '../../instruments/context';
+import { useInstrumentLang } from '../../instruments/lang';
 import { RecordEditor } from './RecordEditor';
 
 interface Props {

@@ -2,8 +2,8 @@ import type { VerificationPurpose } from '@tcm/contracts/api/auth';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSendCode } from '../api/auth';
-import { toast } from '../lib/toast';
+import { useSendCode } from '../../api/auth';
+import { toast } from '../../lib/toast';
 
 /** The seed's resend interval when the server does not say (PRODUCT §2: 60 s between sends). */
 export const DEFAULT_RESEND_SECONDS = 60;

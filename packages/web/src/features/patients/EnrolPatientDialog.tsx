@@ -5,11 +5,11 @@ import { DatePicker, Form, Input, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEnrolPatient } from '../api/patients';
-import { toast } from '../lib/toast';
-import { useSessionStore } from '../stores/session';
-import { zodRule } from './form-rules';
-import { InstitutionSelect } from './InstitutionSelect';
+import { useEnrolPatient } from '../../api/patients';
+import { zodRule } from '../../components/form-rules';
+import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { toast } from '../../lib/toast';
+import { useSessionStore } from '../../stores/session';
 
 interface Values {
   name: string;

@@ -2,9 +2,9 @@ import { DownOutlined } from '@ant-design/icons';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { Button, Dropdown, type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePatientAction } from '../api/patients';
-import { toast } from '../lib/toast';
-import { confirmDialog } from '../stores/confirm-queue';
+import { usePatientAction } from '../../api/patients';
+import { toast } from '../../lib/toast';
+import { confirmDialog } from '../../stores/confirm-queue';
 import { useOpenRecord } from './use-open-record';
 
 /**

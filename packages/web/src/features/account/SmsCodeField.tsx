@@ -2,7 +2,7 @@ import type { VerificationPurpose } from '@tcm/contracts/api/auth';
 import { mobileSchema, smsCodeSchema } from '@tcm/contracts/api/validators';
 import { Form, type FormInstance, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from './form-rules';
+import { zodRule } from '../../components/form-rules';
 import { SmsCodeButton } from './SmsCodeButton';
 
 /**

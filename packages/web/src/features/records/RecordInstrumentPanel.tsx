@@ -5,9 +5,9 @@ import type { AnnexKey, InstrumentDefinition } from '@tcm/contracts/instruments/
 import { Button, Divider, Space } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordKeys } from '../api/records';
-import { buildInstrumentContext, type ContextPatient } from '../instruments/context';
-import { useInstrumentLang } from '../instruments/lang';
+import { buildInstrumentContext, type ContextPatient } from '../../instruments/context';
+import { useInstrumentLang } from '../../instruments/lang';
+import { recordKeys } from './api';
 import { RecordEditor } from './RecordEditor';
 import { RecordHistory } from './RecordHistory';
 

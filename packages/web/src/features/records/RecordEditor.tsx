@@ -4,12 +4,12 @@ import type { InstrumentContext, InstrumentDefinition } from '@tcm/contracts/ins
 import { Alert, Button, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/client';
-import { CONFLICT_CODE, RecordRefusedError, useSaveRecord } from '../api/records';
-import { InstrumentForm } from '../instruments/InstrumentForm';
-import { useInstrumentForm } from '../instruments/use-instrument-form';
-import { useUnsavedGuard } from '../instruments/use-unsaved-guard';
-import { toast } from '../lib/toast';
+import { ApiError } from '../../api/client';
+import { InstrumentForm } from '../../instruments/InstrumentForm';
+import { useInstrumentForm } from '../../instruments/use-instrument-form';
+import { useUnsavedGuard } from '../../instruments/use-unsaved-guard';
+import { toast } from '../../lib/toast';
+import { CONFLICT_CODE, RecordRefusedError, useSaveRecord } from './api';
 
 interface Props {
   def: InstrumentDefinition;

@@ -5,12 +5,12 @@ import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
 import { Button, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_PAGE_SIZE, usePrescriptionHistory, useVoidPrescription } from '../api/prescriptions';
-import { toast } from '../lib/toast';
-import { ErrorState } from './PageState';
+import { ErrorState } from '../../components/PageState';
+import { ReasonDialog } from '../../components/ReasonDialog';
+import { toast } from '../../lib/toast';
+import { HISTORY_PAGE_SIZE, usePrescriptionHistory, useVoidPrescription } from './api';
 import { usePrescriptionLines } from './PrescriptionSheet';
 import { colonOf, formatIssued, usePrescriptionLang } from './PrescriptionText';
-import { ReasonDialog } from './ReasonDialog';
 
 function Lines({ issued }: { issued: IssuedPrescription }) {
   const { t } = useTranslation();

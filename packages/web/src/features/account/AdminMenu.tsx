@@ -1,8 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_LOGIN_PATH } from '../lib/routes';
-import { signOut } from '../lib/session-actions';
+import { ADMIN_LOGIN_PATH } from '../../lib/routes';
+import { signOut } from '../../lib/session-actions';
 
 /** Spec §2: the administrator's menu holds only logout, which returns to /login/admin. */
 export function AdminMenu() {

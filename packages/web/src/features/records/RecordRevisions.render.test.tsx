@@ -3,8 +3,8 @@ import type { AnnexRecord, RecordRevision } from '@tcm/contracts/api/records';
 import { annex1 } from '@tcm/contracts/instruments/annex1';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { recordKeys } from '../api/records';
-import { initI18n } from '../i18n';
+import { initI18n } from '../../i18n';
+import { recordKeys } from './api';
 import { RecordRevisions } from './RecordRevisions';
 
 const record = { id: 7, annex: '1', patientId: 3, filledAt: '2026-03-02' } as AnnexRecord;

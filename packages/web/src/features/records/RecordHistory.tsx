@@ -7,12 +7,12 @@ import { Button, Modal, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useVoidRecord } from '../api/records';
-import { readDerived } from '../instruments/InstrumentDerived';
-import { useInstrumentLang } from '../instruments/lang';
-import { toast } from '../lib/toast';
-import { EmptyState } from './PageState';
-import { ReasonDialog } from './ReasonDialog';
+import { EmptyState } from '../../components/PageState';
+import { ReasonDialog } from '../../components/ReasonDialog';
+import { readDerived } from '../../instruments/InstrumentDerived';
+import { useInstrumentLang } from '../../instruments/lang';
+import { toast } from '../../lib/toast';
+import { useVoidRecord } from './api';
 import { RecordDocument } from './RecordDocument';
 import { RecordRevisions } from './RecordRevisions';
 

@@ -5,10 +5,10 @@ import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey, Lang, RecordData } from '@tcm/contracts/instruments/types';
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { readDerived } from '../instruments/InstrumentDerived';
-import { useInstrumentLang } from '../instruments/lang';
-import { ChartLine, type LinePoint } from './ChartLine';
-import { ChartRadar } from './ChartRadar';
+import { ChartLine, type LinePoint } from '../../components/ChartLine';
+import { ChartRadar } from '../../components/ChartRadar';
+import { readDerived } from '../../instruments/InstrumentDerived';
+import { useInstrumentLang } from '../../instruments/lang';
 
 /** Annexes whose records measure glucose or weight, in the order they are usually filled. */
 export const TREND_ANNEXES: readonly AnnexKey[] = ['1', '6', '7', '8', '9'];

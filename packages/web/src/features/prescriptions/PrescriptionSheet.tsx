@@ -5,8 +5,8 @@ import { describePrescription } from '@tcm/contracts/prescriptions/print';
 import { Alert, Button, Space } from 'antd';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { usePatientDetail } from '../api/patients';
-import { usePatientStore } from '../stores/patient';
+import { usePatientDetail } from '../../api/patients';
+import { usePatientStore } from '../../stores/patient';
 import { colonOf, formatIssued, usePrescriptionLang } from './PrescriptionText';
 import './PrescriptionSheet.css';
 

@@ -2,9 +2,9 @@ import type { Paged } from '@tcm/contracts/api/envelope';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState } from './PageState';
-import { CohortTag, FillStatusTag, FollowUpStatusTag, formatDate } from './status-tags';
-import { PAGE_SIZE_OPTIONS } from './use-paging';
+import { EmptyState, ErrorState } from '../../components/PageState';
+import { CohortTag, FillStatusTag, FollowUpStatusTag, formatDate } from '../../components/status-tags';
+import { PAGE_SIZE_OPTIONS } from '../../components/use-paging';
 
 export type PatientColumn = 'cohort' | 'fillStatus' | 'followUp' | 'enrolledAt' | 'endedAt' | 'institution';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_ROUTES } from '../lib/routes';
+import { RECORD_ROUTES } from '../../lib/routes';
 import { appliesTo, screenAnnexesFor } from './RecordWorkspace';
 
 const screensOf = (info: Parameters<typeof appliesTo>[1]) => RECORD_ROUTES.filter((r) => appliesTo(r.key, info)).map((r) => r.key);

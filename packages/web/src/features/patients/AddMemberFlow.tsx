@@ -5,11 +5,11 @@ import { ageOn, parseResidentId } from '@tcm/contracts/clinical/resident-id';
 import { Button, Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateComparative } from '../api/comparative';
-import { toast } from '../lib/toast';
-import { useAddMemberStore } from '../stores/add-member';
-import { zodRule } from './form-rules';
-import { InstitutionSelect } from './InstitutionSelect';
+import { zodRule } from '../../components/form-rules';
+import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { toast } from '../../lib/toast';
+import { useAddMemberStore } from '../../stores/add-member';
+import { useCreateComparative } from './comparative-api';
 
 interface Values {
   name: string;
