@@ -13,7 +13,7 @@ import { PRESCRIBE_ROUTES } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 import { PrescriptionNotForComparison } from './PrescriptionKindPage';
 
-const KIND_ROUTES = PRESCRIBE_ROUTES.filter((r) => r.key !== 'index') as readonly { path: string; key: PrescriptionKind }[];
+const KIND_ROUTES = PRESCRIBE_ROUTES.filter((r): r is typeof r & { key: PrescriptionKind } => r.key !== 'index');
 
 function CurrentLines({ issued }: { issued: IssuedPrescription }) {
   const { t } = useTranslation();
