@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import {
   type CurrentPrescriptions,
@@ -6,13 +6,10 @@ import {
   type PrescriptionBlankResult,
   PrescriptionPaths,
 } from '@tcm/contracts/api/prescription';
-import { PRESCRIPTION_KINDS, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import axios, { type AxiosResponseTransformer } from 'axios';
-import { useEffect } from 'react';
-import { ApiError, api, http } from '../../api/client';
-import { type PrescriptionHistoryLists, usePrescriptionHistoryStore } from '../../stores/prescriptions';
+import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
+import { ApiError, api } from '../../api/client';
 
-/** Page size of a kind's history; its first page is also the client-held history list (spec §3). */
+/** Page size of a kind's history. */
 export const HISTORY_PAGE_SIZE = 10;
 
 /** Query-key area of the prescriptions; a save or a void refreshes all of it. */
@@ -33,13 +30,13 @@ export class PrescriptionSaveError extends ApiError {
     cause: ApiError,
     readonly fieldErrors: PrescriptionFieldError[],
   ) {
-    super(cause.code, cause.serverMessage, cause.isSessionExpired);
+    super(cause.code, cause.serverMessage, cause.isSessionExpired, cause.data);
     this.name = 'PrescriptionSaveError';
   }
 }
 
-function readFieldErrors(body: unknown): PrescriptionFieldError[] {
-  const errors = (body as { data?: { errors?: unknown } } | null)?.data?.errors;
+function readFieldErrors(data: unknown): PrescriptionFieldError[] {
+  const errors = (data as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return [];
   return errors.filter(
     (e): e is PrescriptionFieldError => typeof e === 'object' && e !== null && typeof e.item === 'string' && typeof e.message === 'string',
@@ -47,24 +44,14 @@ function readFieldErrors(body: unknown): PrescriptionFieldError[] {
 }
 
 /**
- * POST a prescription. The shared client keeps only the server's message of a failure; the field list
- * (data.errors) is read here, as the answer is parsed, so the form can put each message on its field.
+ * POST a prescription, silently: the form shows a refusal itself, each message of the field list
+ * (the envelope's data.errors, kept on the ApiError) on its field.
  */
 async function savePrescription(kind: PrescriptionKind, content: Record<string, unknown>): Promise<IssuedPrescription> {
-  let fieldErrors: PrescriptionFieldError[] = [];
-  const defaults = axios.defaults.transformResponse;
-  const capture: AxiosResponseTransformer = (data) => {
-    fieldErrors = readFieldErrors(data);
-    return data;
-  };
   try {
-    const response = await http.post<IssuedPrescription>(path(PrescriptionPaths.collection, { kind }), content, {
-      silent: true,
-      transformResponse: [...(Array.isArray(defaults) ? defaults : defaults ? [defaults] : []), capture],
-    });
-    return response.data;
+    return await api.post<IssuedPrescription>(path(PrescriptionPaths.collection, { kind }), content, { silent: true });
   } catch (error) {
-    if (error instanceof ApiError) throw new PrescriptionSaveError(error, fieldErrors);
+    if (error instanceof ApiError) throw new PrescriptionSaveError(error, readFieldErrors(error.data));
     throw error;
   }
 }
@@ -110,35 +97,6 @@ const historyQuery = (kind: PrescriptionKind, patientId: number | null, page: nu
   queryFn: () => prescriptionApi.history(kind, patientId as number, page, limit),
   enabled: patientId !== null,
 });
-
-/**
- * Keeps the client-held prescription history lists of spec §3 (diet, sleep, motion, loseWeight, other,
- * healthEducation, physique) filled for the selected patient: the newest page of each kind's history,
- * refreshed with every save or void (same queries as the history tables, so no extra calls there).
- */
-export function usePrescriptionHistoryLists(patientId: number | null) {
-  const setHistory = usePrescriptionHistoryStore((s) => s.setHistory);
-  const reset = usePrescriptionHistoryStore((s) => s.reset);
-  const lists = useQueries({
-    queries: PRESCRIPTION_KINDS.map((kind) => historyQuery(kind, patientId, 1, HISTORY_PAGE_SIZE)),
-    combine: newestPages,
-  });
-  useEffect(() => {
-    if (patientId === null) {
-      reset();
-      return;
-    }
-    PRESCRIPTION_KINDS.forEach((kind, i) => {
-      const list = lists[i];
-      if (list) setHistory(patientId, kind, list as PrescriptionHistoryLists[typeof kind]);
-    });
-  }, [patientId, lists, setHistory, reset]);
-}
-
-/** Stable (module-level) so useQueries keeps the combined array while no list changes. */
-function newestPages(results: { data?: Paged<IssuedPrescription> }[]): (IssuedPrescription[] | undefined)[] {
-  return results.map((r) => r.data?.list);
-}
 
 export function usePrescription(kind: PrescriptionKind, id: number | null) {
   return useQuery({
