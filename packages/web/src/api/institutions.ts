@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_INSTITUTIONS, type Institution, InstitutionPaths, type institutionListResult } from '@tcm/contracts/api/institution';
+import { type Institution, InstitutionPaths, type institutionListResult } from '@tcm/contracts/api/institution';
+import { useEffect } from 'react';
 import type { z } from 'zod';
+import { useInstitutionStore } from '../stores/institutions';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 
@@ -12,25 +14,20 @@ export const institutionApi = {
   list: () => api.post<z.infer<typeof institutionListResult>>(InstitutionPaths.list, INSTITUTION_LIST_BODY, { silent: true }),
 };
 
-const institutionsQuery = {
-  queryKey: queryKeys.institutions,
-  queryFn: institutionApi.list,
-  staleTime: Number.POSITIVE_INFINITY,
-  retry: 2,
-} as const;
-
-/** Loads the server's list once at app start, so every select has it when it opens. */
+/** Loads the server's list once at app start and replaces the preset ten in the store. */
 export function useLoadInstitutions(): void {
-  useQuery(institutionsQuery);
+  const replace = useInstitutionStore((s) => s.replace);
+  const { data } = useQuery({
+    queryKey: queryKeys.institutions,
+    queryFn: institutionApi.list,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 2,
+  });
+  useEffect(() => {
+    if (data && data.list.length > 0) replace(data.list);
+  }, [data, replace]);
 }
 
-/** The server's list; the ten preset centres (spec §3) until it answers, so selects work at once. */
 export function useInstitutions(): readonly Institution[] {
-  const { data } = useQuery(institutionsQuery);
-  return data && data.list.length > 0 ? data.list : DEFAULT_INSTITUTIONS;
-}
-
-export function institutionName(institutions: readonly Institution[], id: number | null | undefined): string | undefined {
-  if (id === null || id === undefined) return undefined;
-  return institutions.find((i) => i.id === id)?.name;
+  return useInstitutionStore((s) => s.institutions);
 }
