@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import {
   type CurrentPrescriptions,
@@ -6,10 +6,12 @@ import {
   type PrescriptionBlankResult,
   PrescriptionPaths,
 } from '@tcm/contracts/api/prescription';
-import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
+import { PRESCRIPTION_KINDS, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
+import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
+import { type PrescriptionHistoryLists, usePrescriptionHistoryStore } from '../../stores/prescriptions';
 
-/** Page size of a kind's history. */
+/** Page size of a kind's history; its first page is also the client-held history list (spec §3). */
 export const HISTORY_PAGE_SIZE = 10;
 
 /** Query-key area of the prescriptions; a save or a void refreshes all of it. */
@@ -97,6 +99,35 @@ const historyQuery = (kind: PrescriptionKind, patientId: number | null, page: nu
   queryFn: () => prescriptionApi.history(kind, patientId as number, page, limit),
   enabled: patientId !== null,
 });
+
+/**
+ * Keeps the client-held prescription history lists of spec §3 (diet, sleep, motion, loseWeight, other,
+ * healthEducation, physique) filled for the selected patient: the newest page of each kind's history,
+ * refreshed with every save or void (same queries as the history tables, so no extra calls there).
+ */
+export function usePrescriptionHistoryLists(patientId: number | null) {
+  const setHistory = usePrescriptionHistoryStore((s) => s.setHistory);
+  const reset = usePrescriptionHistoryStore((s) => s.reset);
+  const lists = useQueries({
+    queries: PRESCRIPTION_KINDS.map((kind) => historyQuery(kind, patientId, 1, HISTORY_PAGE_SIZE)),
+    combine: newestPages,
+  });
+  useEffect(() => {
+    if (patientId === null) {
+      reset();
+      return;
+    }
+    PRESCRIPTION_KINDS.forEach((kind, i) => {
+      const list = lists[i];
+      if (list) setHistory(patientId, kind, list as PrescriptionHistoryLists[typeof kind]);
+    });
+  }, [patientId, lists, setHistory, reset]);
+}
+
+/** Stable (module-level) so useQueries keeps the combined array while no list changes. */
+function newestPages(results: { data?: Paged<IssuedPrescription> }[]): (IssuedPrescription[] | undefined)[] {
+  return results.map((r) => r.data?.list);
+}
 
 export function usePrescription(kind: PrescriptionKind, id: number | null) {
   return useQuery({

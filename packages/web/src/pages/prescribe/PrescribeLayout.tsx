@@ -4,6 +4,7 @@ import { DoctorOnly } from '../../components/DoctorOnly';
 import { PatientPanel } from '../../components/PatientPanel';
 import { SectionNav } from '../../components/SectionNav';
 import { ExportButton } from '../../features/exports/ExportDialog';
+import { usePrescriptionHistoryLists } from '../../features/prescriptions/api';
 import { PRESCRIBE_ROUTES } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 
@@ -20,7 +21,10 @@ function Prescribe() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const patientId = usePatientStore((s) => s.patientId);
+  const managed = usePatientStore((s) => s.patientInfo?.cohort === 'managed');
   const hasPatient = patientId !== null;
+  // Spec §3: the client-held prescription history lists of the selected (managed) patient.
+  usePrescriptionHistoryLists(managed ? patientId : null);
   const active = pathname === '/prescribe' ? '/prescribe/index' : pathname;
 
   // Every prescription of the institution, whichever patient is open (or none).
