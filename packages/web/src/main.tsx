@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { wireClientEffects } from './app/session-actions';
 import { initI18n } from './i18n';
+import { wireClientEffects } from './lib/session-actions';
 import './styles.css';
 
 const container = document.getElementById('root');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bmiBand, computeBmi, computeWaistHipRatio, isCentralObesity, roundTo, weightChangePercent, weightForBmi } from './body-measures';
+import { bmiBand, computeBmi, computeWaistHipRatio, isCentralObesity, roundTo, weightChangePercent } from './body-measures';
 
 describe('body measures', () => {
   it('computes BMI with one decimal', () => {
@@ -38,10 +38,9 @@ describe('body measures', () => {
     expect(isCentralObesity(95, undefined)).toBeNull();
   });
 
-  it('computes weight change and the weight for a target BMI', () => {
+  it('computes weight change', () => {
     expect(weightChangePercent(80, 74.4)).toBe(-7);
     expect(weightChangePercent(80, 82)).toBe(2.5);
-    expect(weightForBmi(170, 24)).toBe(69.4);
     expect(roundTo(1.005, 2)).toBe(1.01);
   });
 });

@@ -58,13 +58,6 @@ export function isCentralObesity(
   return waistCm >= t.centralObesityWaist[gender];
 }
 
-/** The weight (kg, one decimal) at which a person of this height reaches a BMI. */
-export function weightForBmi(heightCm: number | null | undefined, bmi: number): number | null {
-  if (!isPositive(heightCm)) return null;
-  const metres = heightCm / 100;
-  return roundTo(bmi * metres * metres, 1);
-}
-
 /** Percent change from a baseline weight, one decimal; negative means weight lost. */
 export function weightChangePercent(baselineKg: number | null | undefined, currentKg: number | null | undefined): number | null {
   if (!isPositive(baselineKg) || !isPositive(currentKg)) return null;

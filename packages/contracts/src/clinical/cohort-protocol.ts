@@ -14,8 +14,6 @@ export const UNFILLED_REMINDER_DAYS = PROGRAMME.unfilledReminderDays;
 export const MANAGED_FOLLOW_UP_DAYS = PROGRAMME.managedFollowUpDays;
 /** Comparison-group follow-up interval (annex 7 for pre-diabetes, annex 9 for diabetes). */
 export const COMPARISON_FOLLOW_UP_DAYS = PROGRAMME.comparisonFollowUpDays;
-/** Management period before the end-of-management evaluation (annex 8). */
-export const MANAGEMENT_PERIOD_DAYS = PROGRAMME.managementPeriodDays;
 
 export type ProtocolGroupKey = 'managed' | 'comparisonPreDiabetes' | 'comparisonDiabetes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mostSevereVisitClass, nextStepDays, suggestDiabetesNextStep, suggestDiabetesVisitClass } from './diabetes-followup';
+import { nextStepDays, suggestDiabetesNextStep, suggestDiabetesVisitClass } from './diabetes-followup';
 
 describe('annex 9 visit classification', () => {
   it('is satisfactory only below FPG 7.0 with no flags', () => {
@@ -11,8 +11,6 @@ describe('annex 9 visit classification', () => {
   it('chooses the most severe class when several apply', () => {
     expect(suggestDiabetesVisitClass({ fpg: 9.0, hasAdverseReaction: true })).toBe('adverseReaction');
     expect(suggestDiabetesVisitClass({ fpg: 9.0, hasAdverseReaction: true, hasComplication: true })).toBe('complication');
-    expect(mostSevereVisitClass(['unsatisfactory', 'satisfactory', null])).toBe('unsatisfactory');
-    expect(mostSevereVisitClass([])).toBeNull();
   });
 
   it('has nothing to classify on without FPG and flags', () => {

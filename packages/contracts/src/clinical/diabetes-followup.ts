@@ -97,12 +97,3 @@ export function nextStepDays(step: DiabetesNextStep): number {
   if (step === 'referral') return DIABETES_FOLLOW_UP.referralFollowUpDays;
   return DIABETES_FOLLOW_UP.revisitDays;
 }
-
-/** The most severe of several classes (e.g. to check a doctor's choice against the rule). */
-export function mostSevereVisitClass(classes: readonly (DiabetesVisitClass | null | undefined)[]): DiabetesVisitClass | null {
-  let worst = -1;
-  for (const visitClass of classes) {
-    if (visitClass) worst = Math.max(worst, DIABETES_VISIT_CLASS_SEVERITY.indexOf(visitClass));
-  }
-  return DIABETES_VISIT_CLASS_SEVERITY[worst] ?? null;
-}

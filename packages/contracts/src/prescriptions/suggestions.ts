@@ -4,7 +4,6 @@ import { suggestPhysique } from './physique-guidance';
 import {
   blankPrescription,
   PRESCRIPTION_FIELDS,
-  PRESCRIPTION_KINDS,
   type PrescriptionContent,
   type PrescriptionKind,
   type PrescriptionSuggestion,
@@ -204,12 +203,6 @@ export function suggestPrescription<K extends PrescriptionKind>(
     other: () => ({ template: blankPrescription('other', patientId), suggestions: [] }),
   };
   return rules[kind]() as SuggestedPrescription<K>;
-}
-
-export function suggestAllPrescriptions(patientId: number, facts: ClinicalFacts): { [K in PrescriptionKind]: SuggestedPrescription<K> } {
-  return Object.fromEntries(PRESCRIPTION_KINDS.map((kind) => [kind, suggestPrescription(kind, patientId, facts)])) as {
-    [K in PrescriptionKind]: SuggestedPrescription<K>;
-  };
 }
 
 /** True when the content is an untouched blank: nothing ticked, nothing typed, not saved. */

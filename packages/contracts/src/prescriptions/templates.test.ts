@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESCRIPTION_FIELD_LABELS, PRESCRIPTION_KIND_LABELS } from './labels';
-import {
-  blankPrescription,
-  PRESCRIPTION_KINDS,
-  PRESCRIPTION_ROUTES,
-  PRESCRIPTION_TEXT_OWNERS,
-  type PrescriptionTemplate,
-  prescriptionRouteChild,
-} from './templates';
+import { blankPrescription, PRESCRIPTION_KINDS, PRESCRIPTION_TEXT_OWNERS, type PrescriptionTemplate } from './templates';
 
 // SEED-SPEC §3 "Blank prescription templates", written out by hand — not derived from the code — so a
 // renamed or retyped field fails here. B = boolean (blank false), T = text (blank '').
@@ -136,21 +129,5 @@ describe('blank prescription templates (SEED-SPEC §3)', () => {
       healthEducation: { a4: 'a3', a6: 'a5' },
       physique: { a13: 'a1', a23: 'a2', a33: 'a3', a41: 'a4' },
     });
-  });
-});
-
-describe('/prescribe route children (SEED-SPEC §2)', () => {
-  it('maps index, 1..6 and other', () => {
-    expect(PRESCRIPTION_ROUTES).toEqual({
-      index: 'overview',
-      '1': 'diet',
-      '2': 'sleep',
-      '3': 'motion',
-      '4': 'loseWeight',
-      '5': 'healthEducation',
-      '6': 'physique',
-      other: 'other',
-    });
-    expect(PRESCRIPTION_KINDS.map(prescriptionRouteChild)).toEqual(['1', '2', '3', '4', 'other', '5', '6']);
   });
 });

@@ -176,26 +176,3 @@ function collectOwners(items: readonly LayoutItem[], into: Record<string, string
 export const PRESCRIPTION_TEXT_OWNERS = Object.fromEntries(
   PRESCRIPTION_KINDS.map((kind) => [kind, collectOwners(PRESCRIPTION_LAYOUT[kind].items, {})]),
 ) as { [K in PrescriptionKind]: Partial<Record<PrescriptionField<K>, PrescriptionField<K>>> };
-
-/**
- * The children of the /prescribe route (SEED-SPEC §2). '1'..'6' follow the order in which SEED-SPEC §1
- * lists the kinds (diet, sleep, motion, weight loss, health education, physique); 'index' is the overview.
- */
-export const PRESCRIPTION_ROUTES = {
-  index: 'overview',
-  '1': 'diet',
-  '2': 'sleep',
-  '3': 'motion',
-  '4': 'loseWeight',
-  '5': 'healthEducation',
-  '6': 'physique',
-  other: 'other',
-} as const satisfies Record<string, PrescriptionKind | 'overview'>;
-
-export type PrescriptionRouteChild = keyof typeof PRESCRIPTION_ROUTES;
-
-/** The /prescribe child path that shows a kind. */
-export function prescriptionRouteChild(kind: PrescriptionKind): PrescriptionRouteChild {
-  const entry = Object.entries(PRESCRIPTION_ROUTES).find(([, target]) => target === kind);
-  return entry![0] as PrescriptionRouteChild;
-}

@@ -64,6 +64,12 @@ describe('api client', () => {
     expect(showError).toHaveBeenLastCalledWith(null);
   });
 
+  it('keeps the envelope data of a refusal on the error', async () => {
+    const errors = [{ item: 'a1', message: '必填' }];
+    reply = { status: 400, data: { code: 400, data: { errors }, message: '请检查' } };
+    await expect(api.post('/api/x', {}, { silent: true })).rejects.toMatchObject({ code: 400, data: { errors } });
+  });
+
   it('silent requests reject without a toast', async () => {
     reply = { status: 401, data: { code: 401, data: {}, message: '账号或密码错误' } };
     await expect(api.post('/api/auth/login', {}, { silent: true })).rejects.toMatchObject({ serverMessage: '账号或密码错误' });

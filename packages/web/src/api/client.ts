@@ -20,6 +20,8 @@ export class ApiError extends Error {
     /** The server's text; null when the generic fallback applies. */
     readonly serverMessage: string | null,
     readonly isSessionExpired = false,
+    /** The envelope's `data` of a refusal (e.g. `{ errors }` of a record save), null when it had none. */
+    readonly data: unknown = null,
   ) {
     super(serverMessage ?? 'request failed');
     this.name = 'ApiError';
@@ -46,7 +48,7 @@ function fail(outcome: Failure, config: AxiosRequestConfig | undefined): ApiErro
     return new ApiError(900, null, true);
   }
   if (!config?.silent) clientEffects().showError(outcome.message);
-  return new ApiError(outcome.code, outcome.message);
+  return new ApiError(outcome.code, outcome.message, false, outcome.data ?? null);
 }
 
 async function blobText(blob: unknown): Promise<string> {

@@ -26,13 +26,24 @@ describe('interpretEnvelope', () => {
       kind: 'error',
       code: 403,
       message: '您的注册申请正在审核中',
+      data: {},
     });
   });
 
   it('falls back (message null) when the message is missing or blank', () => {
-    expect(interpretEnvelope({ code: 500, data: {} })).toEqual({ kind: 'error', code: 500, message: null });
+    expect(interpretEnvelope({ code: 500, data: {} })).toEqual({ kind: 'error', code: 500, message: null, data: {} });
     expect(interpretEnvelope({ code: 500, message: '   ' })).toEqual({ kind: 'error', code: 500, message: null });
     expect(interpretEnvelope({ code: 1, message: 42 })).toEqual({ kind: 'error', code: 1, message: null });
+  });
+
+  it('keeps the data of a refusal (item errors of a record save)', () => {
+    const errors = [{ item: 'a1', message: '必填' }];
+    expect(interpretEnvelope({ code: 400, data: { errors }, message: '请检查' })).toEqual({
+      kind: 'error',
+      code: 400,
+      message: '请检查',
+      data: { errors },
+    });
   });
 
   it('rejects bodies that are not envelopes', () => {
@@ -52,6 +63,7 @@ describe('interpretHttpError', () => {
       kind: 'error',
       code: 423,
       message: '账号已锁定 15 分钟',
+      data: {},
     });
   });
 
@@ -60,6 +72,7 @@ describe('interpretHttpError', () => {
       kind: 'error',
       code: 400,
       message: '手机号格式不正确',
+      data: {},
     });
   });
 
@@ -85,6 +98,7 @@ describe('interpretBlobBody', () => {
       kind: 'error',
       code: 403,
       message: '无权导出该社区的数据',
+      data: {},
     });
   });
 

@@ -8,8 +8,11 @@ export type Outcome<T = unknown> =
   | { kind: 'ok'; data: T }
   /** Code 900: the token is dropped, the fixed expiry message is shown and the user goes to /login. */
   | { kind: 'expired' }
-  /** Any other failure: `message` is the server's text, or null when the fallback 系统错误 applies. */
-  | { kind: 'error'; code: number | null; message: string | null };
+  /**
+   * Any other failure: `message` is the server's text, or null when the fallback 系统错误 applies;
+   * `data` is the envelope's data when the refusal carried any (e.g. a record's item errors).
+   */
+  | { kind: 'error'; code: number | null; message: string | null; data?: unknown };
 
 /** An outcome that is not a success. */
 export type Failure = Exclude<Outcome, { kind: 'ok' }>;
@@ -37,7 +40,8 @@ export function interpretEnvelope<T = unknown>(body: unknown): Outcome<T> {
     return { kind: 'ok', data: data as T };
   }
   if (body.code === ResponseCode.SESSION_EXPIRED) return { kind: 'expired' };
-  return { kind: 'error', code: body.code, message: serverMessage(body) };
+  const failure: Failure = { kind: 'error', code: body.code, message: serverMessage(body) };
+  return body.data === undefined || body.data === null ? failure : { ...failure, data: body.data };
 }
 
 /**

@@ -8,12 +8,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { useLoadInstitutions } from '../api/institutions';
+import { queryClient } from '../api/query-client';
+import { registerToast, TOAST_SECONDS, toast } from '../lib/toast';
 import { useConfirmQueue } from '../stores/confirm-queue';
 import { syncSessionAcrossTabs } from '../stores/session';
-import { queryClient } from './query-client';
 import { router } from './router';
 import { theme } from './theme';
-import { registerToast, TOAST_SECONDS, toast } from './toast';
 
 // The dialog code is only fetched the first time something is queued.
 const ConfirmQueue = lazy(() => import('../components/ConfirmQueue'));

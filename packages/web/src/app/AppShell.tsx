@@ -3,13 +3,13 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { useMe } from '../api/auth';
-import { AddMemberFlow } from '../components/AddMemberFlow';
-import { AdminMenu } from '../components/AdminMenu';
-import { Bell } from '../components/Bell';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageState';
-import { PersonalCenter } from '../components/PersonalCenter';
+import { AdminMenu } from '../features/account/AdminMenu';
+import { PersonalCenter } from '../features/account/PersonalCenter';
+import { AddMemberFlow } from '../features/patients/AddMemberFlow';
 import { useSessionStore } from '../stores/session';
+import { Bell } from './Bell';
 import { SideMenu } from './SideMenu';
 
 /** The layout shell of spec §2: header (title, greeting, bell, menu), side navigation, the screen. */

@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useBlocker, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../components/PageState';
+import { isLoginPath, isPublicPath, LOGIN_PATH } from '../lib/routes';
+import { forgetSignOutTarget, guardLoginPath, registerNavigate } from '../lib/session-actions';
 import { useSessionStore } from '../stores/session';
-import { isLoginPath, isPublicPath, LOGIN_PATH } from './routes-meta';
-import { forgetSignOutTarget, guardLoginPath, registerNavigate } from './session-actions';
 
 /**
  * The access guard of spec §2: without a stored token every route except login, admin login, register

@@ -10,7 +10,7 @@ import {
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { RECORD_ROUTES } from './routes-meta';
+import { RECORD_ROUTES } from '../lib/routes';
 
 type Item = Required<MenuProps>['items'][number];
 

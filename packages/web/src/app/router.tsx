@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/PageState';
 import { RouteError } from '../components/RouteError';
+import { PRESCRIBE_ROUTES, RECORD_ROUTES, type ScreenHandle } from '../lib/routes';
 import { RootLayout } from './RootLayout';
 
 type PageModule = { default: ComponentType };
@@ -15,28 +16,21 @@ const home = page(() => import('../pages/home/HomePage'));
 const patientList = page(() => import('../pages/user-list/UserListPage'));
 const prescribeIndex = page(() => import('../pages/prescribe/PrescribeIndex'));
 
-// Each record route gets its own chunk so the instruments issue can grow them independently.
-const recordRoutes: RouteObject[] = [
-  { path: '/diagnosticRecord', ...page(() => import('../pages/records/DiagnosticRecordPage')) },
-  { path: '/lifeStyle', ...page(() => import('../pages/records/LifeStylePage')) },
-  { path: '/InterventionRecord', ...page(() => import('../pages/records/InterventionRecordPage')) },
-  { path: '/bodyConstitution', ...page(() => import('../pages/records/BodyConstitutionPage')) },
-  { path: '/symptomScale', ...page(() => import('../pages/records/SymptomScalePage')) },
-  { path: '/custom', ...page(() => import('../pages/records/CustomRecordPage')) },
-  { path: '/followUp', ...page(() => import('../pages/records/FollowUpPage')) },
-  { path: '/TNBFollowUp', ...page(() => import('../pages/records/TnbFollowUpPage')) },
-];
+// Screens generated from the route tables: one generic page per table, told its entry by the route's
+// handle (ScreenHandle).
+const recordPage = page(() => import('../pages/records/RecordPage'));
+const prescriptionKindPage = page(() => import('../pages/prescribe/PrescriptionKindPage'));
+
+const recordRoutes: RouteObject[] = RECORD_ROUTES.map(({ path, key }) => {
+  const handle: ScreenHandle = { record: key };
+  return { path, handle, ...recordPage };
+});
 
 const prescribeChildren: RouteObject[] = [
   { index: true, ...prescribeIndex },
-  { path: 'index', ...prescribeIndex },
-  { path: '1', ...page(() => import('../pages/prescribe/DietPrescription')) },
-  { path: '2', ...page(() => import('../pages/prescribe/SleepPrescription')) },
-  { path: '3', ...page(() => import('../pages/prescribe/MotionPrescription')) },
-  { path: '4', ...page(() => import('../pages/prescribe/LoseWeightPrescription')) },
-  { path: '5', ...page(() => import('../pages/prescribe/HealthEducationPrescription')) },
-  { path: '6', ...page(() => import('../pages/prescribe/PhysiquePrescription')) },
-  { path: 'other', ...page(() => import('../pages/prescribe/OtherPrescription')) },
+  ...PRESCRIBE_ROUTES.map(({ path, key }) =>
+    key === 'index' ? { path, ...prescribeIndex } : { path, handle: { prescription: key } satisfies ScreenHandle, ...prescriptionKindPage },
+  ),
 ];
 
 export const routes: RouteObject[] = [

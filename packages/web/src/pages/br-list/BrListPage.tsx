@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
-import { ExportButton } from '../../components/ExportDialog';
-import { ManagedPatientActions } from '../../components/ManagedPatientActions';
 import { PageHeader } from '../../components/PageHeader';
-import { PatientTable } from '../../components/PatientTable';
 import { usePaging } from '../../components/use-paging';
+import { ExportButton } from '../../features/exports/ExportDialog';
+import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
+import { PatientTable } from '../../features/patients/PatientTable';
 import NotFoundPage from '../not-found/NotFoundPage';
 
 /** /brList/running and /brList/completed: managed patients in management, or whose management ended. */

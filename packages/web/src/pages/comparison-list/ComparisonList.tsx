@@ -3,15 +3,15 @@ import { type ComparisonRole, type PatientListItem, voidQuery } from '@tcm/contr
 import { Button, Dropdown, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useComparativeList, useEndComparative, useRemoveComparative } from '../../api/comparative';
-import { toast } from '../../app/toast';
 import { DoctorOnly } from '../../components/DoctorOnly';
-import { ExportButton } from '../../components/ExportDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { PatientTable } from '../../components/PatientTable';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { useOpenRecord } from '../../components/use-open-record';
 import { usePaging } from '../../components/use-paging';
+import { ExportButton } from '../../features/exports/ExportDialog';
+import { useComparativeList, useEndComparative, useRemoveComparative } from '../../features/patients/comparative-api';
+import { PatientTable } from '../../features/patients/PatientTable';
+import { useOpenRecord } from '../../features/patients/use-open-record';
+import { toast } from '../../lib/toast';
 import { useAddMemberStore } from '../../stores/add-member';
 import { confirmDialog } from '../../stores/confirm-queue';
 

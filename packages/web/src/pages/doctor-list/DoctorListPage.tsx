@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useDoctorList, useReviewDoctor, useSetDoctorDisabled } from '../../api/patients';
-import { toast } from '../../app/toast';
 import { RoleOnly } from '../../components/DoctorOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { formatDate, RegisterStatusTag } from '../../components/status-tags';
 import { PAGE_SIZE_OPTIONS, usePaging } from '../../components/use-paging';
+import { toast } from '../../lib/toast';
 import { confirmDialog } from '../../stores/confirm-queue';
 
 type StatusFilter = RegisterStatus | 'any';

@@ -2,15 +2,16 @@ import { AuditOutlined } from '@ant-design/icons';
 import { Button, Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ExportButton } from '../../components/ExportDialog';
+import { usePendingRegistrations } from '../../api/patients';
 import { PageHeader } from '../../components/PageHeader';
-import { useRegistrationStore } from '../../stores/registrations';
+import { ExportButton } from '../../features/exports/ExportDialog';
 
 /** The administrator's home: what waits for review, one click from the review list. */
 export function AdminHome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const pending = useRegistrationStore((s) => s.pendingCount);
+  // The same query as the header bell's: one request, one cached count.
+  const pending = usePendingRegistrations(true).data?.total ?? 0;
   return (
     <>
       <PageHeader title={t('home.adminTitle')} extra={<ExportButton />} />

@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PersonalCenterFigures } from '../../components/PersonalCenter';
+import { PersonalCenterFigures } from '../../features/account/PersonalCenter';
 
 /** The programme's figures (the personal-centre counts), each leading to its list. */
 export function FiguresCard() {

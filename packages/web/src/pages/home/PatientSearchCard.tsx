@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useInstitutionPatientSearch } from '../../api/patients';
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { CohortTag } from '../../components/status-tags';
-import { useOpenRecord } from '../../components/use-open-record';
+import { useOpenRecord } from '../../features/patients/use-open-record';
 import { useHomeStore } from '../../stores/home';
 
 /** Find any patient of the institution by name, ID number or mobile (GET /api/user/institutionPatients). */

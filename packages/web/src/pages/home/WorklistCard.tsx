@@ -2,11 +2,11 @@ import { Button, Card, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useComparativeList } from '../../api/comparative';
 import { usePatientList } from '../../api/patients';
-import { ManagedPatientActions } from '../../components/ManagedPatientActions';
-import { PatientTable } from '../../components/PatientTable';
-import { useOpenRecord } from '../../components/use-open-record';
+import { useComparativeList } from '../../features/patients/comparative-api';
+import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
+import { PatientTable } from '../../features/patients/PatientTable';
+import { useOpenRecord } from '../../features/patients/use-open-record';
 import { DUE_SOON_DAYS, type HomeStateType, type HomeType, useHomeStore } from '../../stores/home';
 
 const WORKLIST_SIZE = 10;

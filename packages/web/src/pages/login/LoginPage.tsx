@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLogin } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DOCTOR_HOME_PATH, isPublicPath, LOGIN_PATH } from '../../app/routes-meta';
-import { AuthLayout } from '../../components/AuthLayout';
 import { zodRule } from '../../components/form-rules';
+import { AuthLayout } from '../../features/account/AuthLayout';
 import { translateValidation } from '../../i18n';
+import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DOCTOR_HOME_PATH, isPublicPath, LOGIN_PATH } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 import { useSessionStore } from '../../stores/session';
 

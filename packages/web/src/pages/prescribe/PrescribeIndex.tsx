@@ -5,15 +5,15 @@ import { Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { useCurrentPrescriptions } from '../../api/prescriptions';
-import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
 import { ErrorState, PageLoading } from '../../components/PageState';
-import { usePrescriptionLines } from '../../components/PrescriptionSheet';
-import { colonOf, formatIssued, usePrescriptionLang } from '../../components/PrescriptionText';
+import { useCurrentPrescriptions } from '../../features/prescriptions/api';
+import { usePrescriptionLines } from '../../features/prescriptions/PrescriptionSheet';
+import { colonOf, formatIssued, usePrescriptionLang } from '../../features/prescriptions/PrescriptionText';
+import { PRESCRIBE_ROUTES } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 import { PrescriptionNotForComparison } from './PrescriptionKindPage';
 
-const KIND_ROUTES = PRESCRIBE_ROUTES.filter((r) => r.key !== 'index') as readonly { path: string; key: PrescriptionKind }[];
+const KIND_ROUTES = PRESCRIBE_ROUTES.filter((r): r is typeof r & { key: PrescriptionKind } => r.key !== 'index');
 
 function CurrentLines({ issued }: { issued: IssuedPrescription }) {
   const { t } = useTranslation();

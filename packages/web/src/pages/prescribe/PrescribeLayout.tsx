@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { usePrescriptionHistoryLists } from '../../api/prescriptions';
-import { PRESCRIBE_ROUTES } from '../../app/routes-meta';
 import { DoctorOnly } from '../../components/DoctorOnly';
-import { ExportButton } from '../../components/ExportDialog';
 import { PatientPanel } from '../../components/PatientPanel';
 import { SectionNav } from '../../components/SectionNav';
+import { ExportButton } from '../../features/exports/ExportDialog';
+import { usePrescriptionHistoryLists } from '../../features/prescriptions/api';
+import { PRESCRIBE_ROUTES } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 
 /** /prescribe: the patient panel, one tab per prescription kind, the kind's screen below. */

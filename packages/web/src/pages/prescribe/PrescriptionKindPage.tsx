@@ -4,15 +4,16 @@ import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
 import { Alert, Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useMatches, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { usePrescription, usePrescriptionBlank } from '../../api/prescriptions';
-import { toast } from '../../app/toast';
 import { ErrorState, PageLoading } from '../../components/PageState';
-import { PrescriptionForm } from '../../components/PrescriptionForm';
-import { PrescriptionHistory } from '../../components/PrescriptionHistory';
-import { PrescriptionPrintView } from '../../components/PrescriptionSheet';
-import { usePrescriptionLang } from '../../components/PrescriptionText';
+import { usePrescription, usePrescriptionBlank } from '../../features/prescriptions/api';
+import { PrescriptionForm } from '../../features/prescriptions/PrescriptionForm';
+import { PrescriptionHistory } from '../../features/prescriptions/PrescriptionHistory';
+import { PrescriptionPrintView } from '../../features/prescriptions/PrescriptionSheet';
+import { usePrescriptionLang } from '../../features/prescriptions/PrescriptionText';
+import { screenHandleOf } from '../../lib/routes';
+import { toast } from '../../lib/toast';
 import { usePatientStore } from '../../stores/patient';
 
 /**
@@ -40,6 +41,13 @@ export function PrescriptionNotForComparison({ message }: { message?: string | n
 function positiveId(value: string | null): number | null {
   const n = Number(value);
   return value && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** Every /prescribe child of one kind (PRESCRIBE_ROUTES): the screen of the kind its route was generated for. */
+export default function PrescriptionKindRoute() {
+  const kind = screenHandleOf(useMatches()).prescription;
+  // Keyed, so that moving to another kind mounts a fresh screen, as a page of its own would.
+  return kind ? <PrescriptionKindPage key={kind} kind={kind} /> : null;
 }
 
 /** One prescription kind: the form prefilled from the blank, the history, and the print view (?print=id). */

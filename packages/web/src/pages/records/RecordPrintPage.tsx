@@ -5,9 +5,9 @@ import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePatientDetail } from '../../api/patients';
-import { recordApi, recordKeys } from '../../api/records';
 import { ErrorState, PageLoading } from '../../components/PageState';
-import { RecordDocument } from '../../components/RecordDocument';
+import { recordApi, recordKeys } from '../../features/records/api';
+import { RecordDocument } from '../../features/records/RecordDocument';
 import { useInstrumentLang } from '../../instruments/lang';
 
 /** A record on an A4 page: patient header, instrument title, answers, derived values, doctor and date. */

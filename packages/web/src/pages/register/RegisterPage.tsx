@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { authApi, useRegister } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { LOGIN_PATH } from '../../app/routes-meta';
-import { AuthLayout } from '../../components/AuthLayout';
 import { isValid, zodRule } from '../../components/form-rules';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
-import { SmsCodeField } from '../../components/SmsCodeField';
+import { AuthLayout } from '../../features/account/AuthLayout';
+import { SmsCodeField } from '../../features/account/SmsCodeField';
 import { translateValidation } from '../../i18n';
+import { LOGIN_PATH } from '../../lib/routes';
 
 interface Values {
   name: string;

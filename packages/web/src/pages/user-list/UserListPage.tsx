@@ -7,12 +7,12 @@ import { useLocation, useParams } from 'react-router-dom';
 import { useFillStatusList } from '../../api/annex-queries';
 import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
-import { EnrolPatientDialog } from '../../components/EnrolPatientDialog';
-import { ExportButton } from '../../components/ExportDialog';
-import { ManagedPatientActions } from '../../components/ManagedPatientActions';
 import { PageHeader } from '../../components/PageHeader';
-import { PatientTable } from '../../components/PatientTable';
 import { usePaging } from '../../components/use-paging';
+import { ExportButton } from '../../features/exports/ExportDialog';
+import { EnrolPatientDialog } from '../../features/patients/EnrolPatientDialog';
+import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
+import { PatientTable } from '../../features/patients/PatientTable';
 import NotFoundPage from '../not-found/NotFoundPage';
 
 type ListType = 'all' | 'running' | 'completed';

@@ -1,0 +1,68 @@
+import { DownOutlined } from '@ant-design/icons';
+import type { PatientListItem } from '@tcm/contracts/api/patient';
+import { Button, Dropdown, type MenuProps, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePatientAction } from '../../api/patients';
+import { toast } from '../../lib/toast';
+import { confirmDialog } from '../../stores/confirm-queue';
+import { useOpenRecord } from './use-open-record';
+
+/**
+ * Row actions for a managed-group patient. Every change goes through a confirmation dialog of the
+ * global queue; the lists and counts refresh through query invalidation.
+ */
+export function ManagedPatientActions({ patient }: { patient: PatientListItem }) {
+  const { t } = useTranslation();
+  const openRecord = useOpenRecord();
+  const endManagement = usePatientAction('endManagement');
+  const notRemind = usePatientAction('notRemind');
+  const removeFromList = usePatientAction('deleteFromIncompleteList');
+
+  const items: MenuProps['items'] = [];
+  if (!patient.endManagement) {
+    items.push({ key: 'end', label: t('patientActions.end') });
+    if (patient.overdue && !patient.remindSilenced) items.push({ key: 'notRemind', label: t('patientActions.notRemind') });
+    if (patient.overdue || patient.fillStatus === 'uncompleted') items.push({ key: 'remove', label: t('patientActions.remove') });
+  }
+
+  const onMenu: MenuProps['onClick'] = ({ key }) => {
+    const name = patient.name;
+    if (key === 'end') {
+      confirmDialog({
+        title: t('patientActions.endTitle'),
+        p1: t('patientActions.endP1', { name }),
+        p2: t('patientActions.endP2'),
+        callBack: () => endManagement.mutateAsync(patient.id).then(() => toast.success(t('patientActions.endDone'))),
+      });
+    } else if (key === 'notRemind') {
+      confirmDialog({
+        title: t('patientActions.notRemindTitle'),
+        p1: t('patientActions.notRemindP1', { name }),
+        p2: t('patientActions.notRemindP2'),
+        callBack: () => notRemind.mutateAsync(patient.id).then(() => toast.success(t('patientActions.notRemindDone'))),
+      });
+    } else if (key === 'remove') {
+      confirmDialog({
+        title: t('patientActions.removeTitle'),
+        p1: t('patientActions.removeP1', { name }),
+        p2: t('patientActions.removeP2'),
+        callBack: () => removeFromList.mutateAsync(patient.id).then(() => toast.success(t('patientActions.removeDone'))),
+      });
+    }
+  };
+
+  return (
+    <Space size={4} wrap>
+      <Button size="small" type="primary" ghost onClick={() => openRecord(patient)}>
+        {t('patientActions.open')}
+      </Button>
+      {items.length > 0 && (
+        <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
+          <Button size="small" aria-label={t('patientActions.moreFor', { name: patient.name })}>
+            {t('patientActions.more')} <DownOutlined aria-hidden />
+          </Button>
+        </Dropdown>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Paged } from '@tcm/contracts/api/envelope';
+import type { PatientListItem } from '@tcm/contracts/api/patient';
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, ErrorState } from '../../components/PageState';
+import { CohortTag, FillStatusTag, FollowUpStatusTag, formatDate } from '../../components/status-tags';
+import { PAGE_SIZE_OPTIONS } from '../../components/use-paging';
+
+export type PatientColumn = 'cohort' | 'fillStatus' | 'followUp' | 'enrolledAt' | 'endedAt' | 'institution';
+
+interface Props {
+  data: Paged<PatientListItem> | undefined;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  page: number;
+  limit: number;
+  onPage: (page: number, limit: number) => void;
+  columns: PatientColumn[];
+  actions: (patient: PatientListItem) => React.ReactNode;
+  caption: string;
+  emptyText?: string;
+  /** Home worklists are short; they hide the size changer. */
+  compact?: boolean;
+}
+
+/** A server-paged patient list: identity (masked), the chosen status columns, row actions. */
+export function PatientTable({
+  data,
+  isLoading,
+  error,
+  onRetry,
+  page,
+  limit,
+  onPage,
+  columns,
+  actions,
+  caption,
+  emptyText,
+  compact,
+}: Props) {
+  const { t } = useTranslation();
+  if (error && !data) return <ErrorState error={error} onRetry={onRetry} />;
+
+  const optional: Record<PatientColumn, TableColumnsType<PatientListItem>[number]> = {
+    cohort: { key: 'cohort', title: t('columns.cohort'), render: (_, p) => <CohortTag cohort={p.cohort} role={p.role} /> },
+    institution: { key: 'institution', title: t('fields.institution'), dataIndex: 'institutionName', responsive: ['xl'] },
+    enrolledAt: { key: 'enrolledAt', title: t('columns.enrolledAt'), render: (_, p) => formatDate(p.enrolledAt), responsive: ['lg'] },
+    fillStatus: { key: 'fillStatus', title: t('columns.fillStatus'), render: (_, p) => <FillStatusTag status={p.fillStatus} /> },
+    followUp: {
+      key: 'followUp',
+      title: t('columns.followUp'),
+      render: (_, p) => (
+        <div>
+          <div>{t('columns.lastFollowUp', { date: formatDate(p.lastFollowUpDate) })}</div>
+          <div>
+            {t('columns.nextDue', { date: formatDate(p.nextDueDate) })} <FollowUpStatusTag patient={p} />
+          </div>
+        </div>
+      ),
+    },
+    endedAt: { key: 'endedAt', title: t('columns.endedAt'), render: (_, p) => formatDate(p.endedAt) },
+  };
+
+  const tableColumns: TableColumnsType<PatientListItem> = [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      render: (_, p) => (
+        <div>
+          <strong>{p.name}</strong>
+          <div style={{ color: 'rgba(0,0,0,0.65)' }}>
+            {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })}
+          </div>
+        </div>
+      ),
+    },
+    { key: 'idNum', title: t('fields.idNum'), dataIndex: 'idNum', responsive: compact ? ['xxl'] : ['md'] },
+    { key: 'tel', title: t('fields.telNum'), dataIndex: 'tel_num' },
+    ...columns.map((c) => optional[c]),
+    { key: 'actions', title: t('common.actions'), render: (_, p) => actions(p), fixed: 'right' },
+  ];
+
+  return (
+    <section aria-label={caption}>
+      <Table<PatientListItem>
+        rowKey="id"
+        size="middle"
+        columns={tableColumns}
+        dataSource={data?.list ?? []}
+        loading={isLoading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: <EmptyState description={emptyText} /> }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: data?.total ?? 0,
+          showSizeChanger: !compact,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          showTotal: (total) => t('common.total', { count: total }),
+          onChange: onPage,
+          hideOnSinglePage: compact,
+        }}
+      />
+    </section>
+  );
+}

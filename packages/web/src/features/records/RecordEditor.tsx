@@ -1,0 +1,129 @@
+import type { AnnexRecord } from '@tcm/contracts/api/records';
+import { isIsoDate } from '@tcm/contracts/instruments/dates';
+import type { InstrumentContext, InstrumentDefinition } from '@tcm/contracts/instruments/types';
+import { Alert, Button, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { InstrumentForm } from '../../instruments/InstrumentForm';
+import { useInstrumentForm } from '../../instruments/use-instrument-form';
+import { useUnsavedGuard } from '../../instruments/use-unsaved-guard';
+import { toast } from '../../lib/toast';
+import { CONFLICT_CODE, RecordRefusedError, useSaveRecord } from './api';
+
+interface Props {
+  def: InstrumentDefinition;
+  patientId: number;
+  /**
+   * The validation context as of a record date (the form's date item; undefined before it is set):
+   * previous visit and baseline are the records before that date, as the server builds them.
+   */
+  contextAt: (date: string | undefined) => InstrumentContext;
+  /** The record being edited; a new record when absent. */
+  record?: AnnexRecord;
+  onSaved: (record: AnnexRecord) => void;
+  onCancel?: () => void;
+  /** Replaces the 保存 label (e.g. 保存并结束管理). */
+  saveLabel?: string;
+  /** Guard in-app navigation while dirty (off inside dialogs, which guard themselves). */
+  guardNavigation?: boolean;
+  /** After a 409 (changed or voided since loaded): reopen the record as it is now. */
+  onReload?: () => void;
+}
+
+/** A new or existing record of one instrument: the generic form, engine checks, save, server refusals. */
+export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCancel, saveLabel, guardNavigation = true, onReload }: Props) {
+  const { t } = useTranslation();
+  const [asOf, setAsOf] = useState<string | undefined>(record?.filledAt.slice(0, 10));
+  const context = useMemo(() => contextAt(asOf), [contextAt, asOf]);
+  const form = useInstrumentForm(def, context, record?.data);
+  const date = form.state.values[def.dateItem];
+  useEffect(() => {
+    if (isIsoDate(date)) setAsOf(date);
+  }, [date]);
+  const save = useSaveRecord(def.key, patientId);
+  const [errorCount, setErrorCount] = useState(0);
+  // The revision this form was loaded from, fixed for its life: a newer one arriving with the
+  // histories must not turn a stale edit into an overwrite.
+  const [loaded] = useState(() => (record ? { id: record.id, revision: record.revision } : undefined));
+  const [conflict, setConflict] = useState(false);
+  const leaveDialog = useUnsavedGuard(guardNavigation && form.state.isDirty && !save.isPending && !save.isSuccess);
+
+  const onSave = async () => {
+    const data = form.check();
+    if (!data) {
+      setErrorCount(Object.keys(form.state.errors).length || 1);
+      requestAnimationFrame(() =>
+        document
+          .querySelector<HTMLElement>('.instrument-form [aria-invalid="true"], .instrument-form .ant-form-item-has-error input')
+          ?.focus(),
+      );
+      return;
+    }
+    setErrorCount(0);
+    try {
+      const saved = await save.mutateAsync({ edit: loaded, data });
+      toast.success(t('instrument.saved'));
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof RecordRefusedError) {
+        form.showErrors(error.errors);
+        setErrorCount(error.errors.length);
+      }
+      // The server's message has been shown by the API client; this says what to do next.
+      if (error instanceof ApiError && error.code === CONFLICT_CODE) setConflict(true);
+    }
+  };
+
+  const prefix = `f${def.key}${record ? `-${record.id}` : ''}`;
+  return (
+    <div data-testid={`record-editor-${def.key}`}>
+      {leaveDialog}
+      {record && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('instrument.editing', { date: record.filledAt.slice(0, 10) })} />
+      )}
+      {conflict && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 12 }}
+          data-testid="record-conflict"
+          title={t('instrument.conflictHint')}
+          action={
+            onReload && (
+              <Button size="small" onClick={onReload}>
+                {t('instrument.reloadLatest')}
+              </Button>
+            )
+          }
+        />
+      )}
+      <InstrumentForm form={form} prefix={prefix} />
+      {errorCount > 0 && Object.keys(form.state.errors).length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          style={{ marginTop: 12 }}
+          title={t('instrument.hasErrors', { count: Object.keys(form.state.errors).length })}
+          description={
+            <ul className="instrument-error-list">
+              {Object.entries(form.state.errors)
+                .slice(0, 8)
+                .map(([key, message]) => (
+                  <li key={key}>{message}</li>
+                ))}
+            </ul>
+          }
+        />
+      )}
+      <Space style={{ marginTop: 16 }}>
+        <Button type="primary" onClick={onSave} loading={save.isPending} data-testid="record-save">
+          {saveLabel ?? (record ? t('instrument.saveChanges') : t('instrument.save'))}
+        </Button>
+        {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
+      </Space>
+    </div>
+  );
+}

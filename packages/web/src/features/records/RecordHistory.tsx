@@ -1,0 +1,158 @@
+import type { AnnexRecord } from '@tcm/contracts/api/records';
+import { voidRecordQuery } from '@tcm/contracts/api/records';
+import { formatDerived, formatValue, historyColumns } from '@tcm/contracts/instruments/columns';
+import type { InstrumentDefinition } from '@tcm/contracts/instruments/types';
+import { allItems } from '@tcm/contracts/instruments/visibility';
+import { Button, Modal, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { EmptyState } from '../../components/PageState';
+import { ReasonDialog } from '../../components/ReasonDialog';
+import { readDerived } from '../../instruments/InstrumentDerived';
+import { useInstrumentLang } from '../../instruments/lang';
+import { toast } from '../../lib/toast';
+import { useVoidRecord } from './api';
+import { RecordDocument } from './RecordDocument';
+import { RecordRevisions } from './RecordRevisions';
+
+interface Props {
+  def: InstrumentDefinition;
+  patientId: number;
+  records: AnnexRecord[];
+  isLoading: boolean;
+  gender?: 'man' | 'woman';
+  onEdit: (record: AnnexRecord) => void;
+}
+
+export function printPath(record: AnnexRecord): string {
+  return `/recordPrint/${record.annex}/${record.id}`;
+}
+
+/** The instrument's history, newest first: open, edit, see its revisions, print, void with a reason. */
+export function RecordHistory({ def, patientId, records, isLoading, gender, onEdit }: Props) {
+  const { t } = useTranslation();
+  const lang = useInstrumentLang();
+  const navigate = useNavigate();
+  const [viewing, setViewing] = useState<AnnexRecord | null>(null);
+  const [voiding, setVoiding] = useState<AnnexRecord | null>(null);
+  const [revising, setRevising] = useState<AnnexRecord | null>(null);
+  const voidRecord = useVoidRecord(def.key, patientId);
+  const items = new Map(allItems(def).map((item) => [item.key, item]));
+  const derivedColumns = new Map((def.derivedColumns ?? []).map((column) => [column.key, column]));
+
+  const columns = historyColumns(def).map((column) => ({
+    key: column.key,
+    title: lang === 'zh' ? column.header : column.headerEn,
+    // Dates and measured values read badly broken over two lines; the region scrolls instead.
+    className: column.type === 'date' || column.type === 'number' ? 'cell-nowrap' : undefined,
+    render: (_: unknown, record: AnnexRecord) => {
+      if (column.source === 'derived') {
+        const key = column.path.join('.');
+        const derived = derivedColumns.get(key);
+        const value = readDerived(record.derived, key);
+        return derived ? formatDerived(derived, value, lang) : String(value ?? '');
+      }
+      const item = items.get(column.path[0] ?? '');
+      return item ? formatValue(item, record.data[item.key], lang) : '';
+    },
+  }));
+
+  return (
+    <section aria-label={t('instrument.historyTitle', { name: def.title[lang] })} data-testid={`record-history-${def.key}`}>
+      <h3 className="instrument-history-title">{t('instrument.historyTitle', { name: def.title[lang] })}</h3>
+      {/* The wrapper scrolls wide histories and is focusable so keyboard users can scroll it too
+          (axe scrollable-region-focusable; antd's own scroll container cannot take a tabindex). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
+      {/* biome-ignore lint/a11y/useSemanticElements: the enclosing section is already the landmark */}
+      <div className="table-scroll-region" tabIndex={0} role="region" aria-label={t('instrument.historyTitle', { name: def.title[lang] })}>
+        <Table<AnnexRecord>
+          rowKey="id"
+          size="small"
+          loading={isLoading}
+          pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          dataSource={records}
+          locale={{ emptyText: <EmptyState description={t('instrument.historyEmpty')} /> }}
+          columns={[
+            ...columns,
+            { key: 'doctor', title: t('instrument.doctor'), render: (_, record) => record.doctorName },
+            {
+              key: 'actions',
+              title: t('common.actions'),
+              render: (_, record) => (
+                <Space size={4} wrap>
+                  <Button size="small" type="link" onClick={() => setViewing(record)}>
+                    {t('instrument.open')}
+                  </Button>
+                  <Button size="small" type="link" onClick={() => onEdit(record)}>
+                    {t('instrument.edit')}
+                  </Button>
+                  <Button size="small" type="link" onClick={() => setRevising(record)} data-testid={`record-revisions-open-${record.id}`}>
+                    {t('instrument.revisions')}
+                  </Button>
+                  <Button size="small" type="link" onClick={() => navigate(printPath(record))}>
+                    {t('instrument.print')}
+                  </Button>
+                  <Button size="small" type="link" danger onClick={() => setVoiding(record)}>
+                    {t('instrument.void')}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <Modal
+        open={viewing !== null}
+        title={viewing ? `${def.title[lang]} · ${viewing.filledAt.slice(0, 10)}` : ''}
+        width={860}
+        onCancel={() => setViewing(null)}
+        footer={
+          <Space>
+            <Button
+              onClick={() => {
+                setRevising(viewing);
+                setViewing(null);
+              }}
+            >
+              {t('instrument.revisions')}
+            </Button>
+            <Button onClick={() => viewing && navigate(printPath(viewing))}>{t('instrument.print')}</Button>
+            <Button type="primary" onClick={() => setViewing(null)}>
+              {t('common.confirm')}
+            </Button>
+          </Space>
+        }
+      >
+        {viewing && <RecordDocument def={def} record={viewing} gender={gender} />}
+      </Modal>
+      <Modal
+        open={revising !== null}
+        title={revising ? t('instrument.revisionsTitle', { name: def.title[lang], date: revising.filledAt.slice(0, 10) }) : ''}
+        width={720}
+        onCancel={() => setRevising(null)}
+        footer={
+          <Button type="primary" onClick={() => setRevising(null)}>
+            {t('common.confirm')}
+          </Button>
+        }
+      >
+        {revising && <RecordRevisions def={def} record={revising} />}
+      </Modal>
+      <ReasonDialog
+        open={voiding !== null}
+        title={t('instrument.voidTitle')}
+        description={voiding ? t('instrument.voidDescription', { name: def.title[lang], date: voiding.filledAt.slice(0, 10) }) : undefined}
+        label={t('instrument.voidReason')}
+        schema={voidRecordQuery.shape.reason}
+        isPending={voidRecord.isPending}
+        onSubmit={async (reason) => {
+          if (!voiding) return;
+          await voidRecord.mutateAsync({ id: voiding.id, reason });
+          toast.success(t('instrument.voided'));
+        }}
+        onClose={() => setVoiding(null)}
+      />
+    </section>
+  );
+}

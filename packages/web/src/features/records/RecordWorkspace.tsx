@@ -1,0 +1,174 @@
+import { instrumentsFor } from '@tcm/contracts/clinical/cohort-protocol';
+import { getInstrument } from '@tcm/contracts/instruments/index';
+import type { AnnexKey } from '@tcm/contracts/instruments/types';
+import { Alert, Button, Card, Space, Tabs } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { usePatientDetail } from '../../api/patients';
+import { DoctorOnly } from '../../components/DoctorOnly';
+import { PatientPanel } from '../../components/PatientPanel';
+import { SectionNav } from '../../components/SectionNav';
+import type { ContextPatient } from '../../instruments/context';
+import { useInstrumentLang } from '../../instruments/lang';
+import { RECORD_ROUTES, type RecordKey } from '../../lib/routes';
+import { toast } from '../../lib/toast';
+import { type PatientInfo, usePatientStore } from '../../stores/patient';
+import { usePatientHistories } from './api';
+import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
+import { RecordEndEvaluationDialog } from './RecordEndEvaluationDialog';
+import { RecordInstrumentPanel } from './RecordInstrumentPanel';
+
+/** The annexes each record screen holds; /diagnosticRecord has annex 6 (体格检查) as a tab. */
+const SCREEN_ANNEXES: Record<RecordKey, readonly AnnexKey[]> = {
+  diagnosticRecord: ['1', '6'],
+  lifeStyle: ['2'],
+  bodyConstitution: ['3'],
+  symptomScale: ['4'],
+  InterventionRecord: ['5'],
+  followUp: ['7'],
+  TNBFollowUp: ['9'],
+  custom: ['custom'],
+};
+
+/**
+ * The screen's instruments the patient's group fills, from the protocol table of contracts (PRODUCT
+ * §3, the same table the server's guard reads): managed patients everything but annex 9; comparison
+ * members annexes 1, 3, 6, their follow-up form (7 pre-diabetes, 9 diabetes) and custom records.
+ */
+export function screenAnnexesFor(key: RecordKey, info: Pick<PatientInfo, 'cohort' | 'role'>): readonly AnnexKey[] {
+  const allowed = instrumentsFor(info.cohort, info.role);
+  return SCREEN_ANNEXES[key].filter((annex) => allowed.includes(annex));
+}
+
+export function appliesTo(key: RecordKey, info: Pick<PatientInfo, 'cohort' | 'role'>): boolean {
+  return screenAnnexesFor(key, info).length > 0;
+}
+
+/** Every history the workspace uses: the validation context needs baselines and latest records of all. */
+const ALL_ANNEXES: readonly AnnexKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'custom'];
+
+/**
+ * Frame of every record screen: the patient panel, tabs between the instruments, the instrument's
+ * form and history, and the charts. Without a chosen patient it shows only the 请先选择患者 empty state.
+ */
+export function RecordWorkspace({ current }: { current: RecordKey }) {
+  return (
+    <DoctorOnly>
+      <Workspace current={current} />
+    </DoctorOnly>
+  );
+}
+
+function Workspace({ current }: { current: RecordKey }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const info = usePatientStore((s) => s.patientInfo);
+
+  if (!info) {
+    return (
+      <>
+        <h2 className="visually-hidden">{t(`records.${current}`)}</h2>
+        <PatientPanel />
+      </>
+    );
+  }
+
+  const tabs = RECORD_ROUTES.filter((r) => appliesTo(r.key, info) || r.key === current);
+  return (
+    <>
+      <PatientPanel />
+      <SectionNav
+        label={t('records.navLabel')}
+        activePath={location.pathname}
+        items={tabs.map((r) => ({ path: r.path, label: t(`records.${r.key}`) }))}
+      />
+      <WorkspaceRegion title={t(`records.${current}`)}>
+        {!appliesTo(current, info) && <Alert type="info" showIcon title={t('records.notApplicable')} style={{ marginBottom: 12 }} />}
+        <Instruments current={current} info={info} />
+      </WorkspaceRegion>
+    </>
+  );
+}
+
+function Instruments({ current, info }: { current: RecordKey; info: PatientInfo }) {
+  const { t } = useTranslation();
+  const lang = useInstrumentLang();
+  const patientId = usePatientStore((s) => s.patientId) as number;
+  const detail = usePatientDetail(patientId);
+  const histories = usePatientHistories(patientId, ALL_ANNEXES);
+  const [endOpen, setEndOpen] = useState(false);
+  // Only the group's instruments get a form: the server refuses the others (403 naming the group).
+  const annexes = screenAnnexesFor(current, info);
+  const [active, setActive] = useState<AnnexKey>(annexes[0] ?? '1');
+
+  const patient: ContextPatient = useMemo(
+    () => ({ gender: detail.data?.gender ?? info.gender, birthDate: detail.data?.birthDate, cohort: info.cohort, role: info.role }),
+    [detail.data?.gender, detail.data?.birthDate, info.gender, info.cohort, info.role],
+  );
+  const ended = detail.data?.endManagement ?? info.endManagement;
+  const canEnd = info.cohort === 'managed' && !ended;
+
+  const panel = (annex: AnnexKey) => {
+    const def = getInstrument(annex);
+    if (!def) return null;
+    return (
+      <RecordInstrumentPanel
+        key={`${patientId}-${annex}`}
+        def={def}
+        patientId={patientId}
+        patient={patient}
+        histories={histories.byAnnex}
+        isLoading={histories.isPending}
+      />
+    );
+  };
+
+  return (
+    <>
+      {canEnd && (
+        <Space style={{ marginBottom: 12 }}>
+          <Button danger onClick={() => setEndOpen(true)} data-testid="open-end-evaluation">
+            {t('instrument.endOpen')}
+          </Button>
+        </Space>
+      )}
+      {annexes.length > 1 ? (
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setActive(key as AnnexKey)}
+          items={annexes.map((annex) => ({ key: annex, label: getInstrument(annex)?.title[lang] ?? annex, children: panel(annex) }))}
+        />
+      ) : (
+        annexes[0] !== undefined && panel(annexes[0])
+      )}
+      {current === 'diagnosticRecord' && <RecordTrends histories={histories.byAnnex} />}
+      {current === 'bodyConstitution' && <RecordConstitutionRadar records={histories.byAnnex['3'] ?? []} />}
+      {canEnd && (
+        <RecordEndEvaluationDialog
+          open={endOpen}
+          patientId={patientId}
+          patient={patient}
+          histories={histories.byAnnex}
+          onClose={() => setEndOpen(false)}
+          onEnded={() => {
+            setEndOpen(false);
+            toast.success(t('instrument.ended'));
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The titled region of a record screen. */
+export function WorkspaceRegion({ title, children }: { title: string; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{title}</h2>} style={{ marginTop: 12 }}>
+      <section data-testid="record-workspace" aria-label={t('records.workspaceLabel', { name: title })}>
+        {children}
+      </section>
+    </Card>
+  );
+}

@@ -1,6 +1,0 @@
-import { PrescriptionKindPage } from './PrescriptionKindPage';
-
-/** /prescribe child for the healthEducation prescription: the generic screen of its kind. */
-export default function HealthEducationPrescription() {
-  return <PrescriptionKindPage kind="healthEducation" />;
-}

@@ -1,5 +1,0 @@
-import { RecordWorkspace } from '../../components/RecordWorkspace';
-
-export default function CustomRecordPage() {
-  return <RecordWorkspace current="custom" />;
-}
