@@ -52,13 +52,16 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
   });
   const enrol = async (cohort: 'managed' | 'comparison', comparisonRole?: 0 | 1) =>
     (
-      await createPatient(ctxAt(120), {
-        cohort,
-        ...(comparisonRole === undefined ? {} : { comparisonRole }),
-        name: '事实甲',
-        idNum: nextResidentId('1966-04-04', 'woman'),
-        telNum: nextMobile(),
-        institutionId: INSTITUTION_A,
+      await createPatient({
+        ctx: ctxAt(120),
+        input: {
+          cohort,
+          ...(comparisonRole === undefined ? {} : { comparisonRole }),
+          name: '事实甲',
+          idNum: nextResidentId('1966-04-04', 'woman'),
+          telNum: nextMobile(),
+          institutionId: INSTITUTION_A,
+        },
       })
     ).id;
   const save = async (annex: string, patientId: number, data: Record<string, unknown>) => {

@@ -120,13 +120,16 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
       comparisonRole?: 0 | 1,
     ) => {
       birth[name] = person;
-      const { id } = await createPatient(ctxAt(doctor, 310), {
-        cohort,
-        ...(comparisonRole === undefined ? {} : { comparisonRole }),
-        name: `患者${name.replace(/\d/g, '')}`,
-        idNum: nextResidentId(person.date, person.gender),
-        telNum: nextMobile(),
-        institutionId: doctor.institutionId!,
+      const { id } = await createPatient({
+        ctx: ctxAt(doctor, 310),
+        input: {
+          cohort,
+          ...(comparisonRole === undefined ? {} : { comparisonRole }),
+          name: `患者${name.replace(/\d/g, '')}`,
+          idNum: nextResidentId(person.date, person.gender),
+          telNum: nextMobile(),
+          institutionId: doctor.institutionId!,
+        },
       });
       ids[name] = id;
       return id;
@@ -252,7 +255,7 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
 
     const c6 = await enrol('C6', doctorA, 'comparison', undefined, 0);
     await a7(A, c6, 250);
-    await endManagement(ctxAt(doctorA, 200), { id: c6 }, 'comparison');
+    await endManagement({ ctx: ctxAt(doctorA, 200), input: { id: c6, cohort: 'comparison' } });
 
     const cb1 = await enrol('CB1', doctorB, 'comparison', undefined, 0);
     await a1(tokenB, cb1, 300, { fpg: 6.8 });

@@ -52,7 +52,7 @@ const dateOf = (s: OutcomeSeed, daysAgo: number) => s.today.subtract(daysAgo, 'd
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
 async function record(s: OutcomeSeed, patientId: number, annex: AnnexKey, daysAgo: number, data: Record<string, unknown>) {
-  await createRecord(at(s, daysAgo), annex, { patientId, data });
+  await createRecord({ ctx: at(s, daysAgo), input: { annex, patientId, data } });
 }
 
 async function enrol(s: OutcomeSeed, cohort: 'managed' | 'comparison', daysAgo: number): Promise<number> {
@@ -61,14 +61,17 @@ async function enrol(s: OutcomeSeed, cohort: 'managed' | 'comparison', daysAgo: 
   const birth = dayjs(`${s.r.int(1952, 1982)}-01-01`)
     .add(s.r.int(0, 364), 'day')
     .format('YYYY-MM-DD');
-  const { id } = await createPatient(at(s, daysAgo), {
-    cohort,
-    ...(cohort === 'comparison' ? { comparisonRole: 0 as const } : {}),
-    name: s.r.pick(NAMES),
-    idNum: makeResidentId(AREA_CODE, birth, (s.sequence * 2 + (man ? 1 : 0)) % 1000),
-    telNum: `13${s.r.int(5, 9)}${String(s.r.int(0, 99_999_999)).padStart(8, '0')}`,
-    institutionId: s.actor.institutionId ?? 1,
-    consentDate: dateOf(s, daysAgo),
+  const { id } = await createPatient({
+    ctx: at(s, daysAgo),
+    input: {
+      cohort,
+      ...(cohort === 'comparison' ? { comparisonRole: 0 as const } : {}),
+      name: s.r.pick(NAMES),
+      idNum: makeResidentId(AREA_CODE, birth, (s.sequence * 2 + (man ? 1 : 0)) % 1000),
+      telNum: `13${s.r.int(5, 9)}${String(s.r.int(0, 99_999_999)).padStart(8, '0')}`,
+      institutionId: s.actor.institutionId ?? 1,
+      consentDate: dateOf(s, daysAgo),
+    },
   });
   return id;
 }

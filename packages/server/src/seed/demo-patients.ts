@@ -96,11 +96,11 @@ async function enrol(s: SeedContext, cohort: 'managed' | 'comparison', enrolledD
     consentDate: dateOf(s, enrolledDaysAgo),
     ...(comparisonRole === undefined ? {} : { comparisonRole }),
   };
-  return (await createPatient(at(s, enrolledDaysAgo), input)).id;
+  return (await createPatient({ ctx: at(s, enrolledDaysAgo), input })).id;
 }
 
 async function record(s: SeedContext, patientId: number, annex: AnnexKey, daysAgo: number, data: Record<string, unknown>) {
-  await createRecord(at(s, daysAgo), annex, { patientId, data });
+  await createRecord({ ctx: at(s, daysAgo), input: { annex, patientId, data } });
 }
 
 async function baseline(s: SeedContext, id: number, p: PatientProfile, day: number, annexes: readonly AnnexKey[]) {
@@ -166,7 +166,7 @@ async function managedPatient(s: SeedContext, story: ManagedStory) {
     // Saving the end evaluation also ends management.
     await record(s, id, '8', day, annex8Data(p, dateOf(s, day), s.r));
   } else if (story === 'endedWithoutEvaluation') {
-    await endManagement(at(s, lastFollowUp - 3), { id }, 'managed');
+    await endManagement({ ctx: at(s, lastFollowUp - 3), input: { id, cohort: 'managed' } });
   }
 }
 
@@ -183,7 +183,7 @@ async function comparisonMember(s: SeedContext, role: 0 | 1, story: ComparisonSt
     for (let day = lastDay; day <= enrolled - 90; day += 90) days.push(day);
     for (const day of days.reverse()) await record(s, id, '9', day, annex9Data(dateOf(s, day), s.r.real(6.2, 8.4), s.r));
   }
-  if (story === 'ended') await endManagement(at(s, Math.max(0, lastDay - 5)), { id }, 'comparison');
+  if (story === 'ended') await endManagement({ ctx: at(s, Math.max(0, lastDay - 5)), input: { id, cohort: 'comparison' } });
 }
 
 /**

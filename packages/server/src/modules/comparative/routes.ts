@@ -31,7 +31,10 @@ export async function comparativeRoutes(app: FastifyInstance) {
     },
     handler: async (req) => {
       const { role, tel_num, ...rest } = req.body;
-      return ok(await createPatient(req.ctx, { cohort: 'comparison', comparisonRole: role, telNum: tel_num, ...rest }), '添加成功');
+      return ok(
+        await createPatient({ ctx: req.ctx, input: { cohort: 'comparison', comparisonRole: role, telNum: tel_num, ...rest } }),
+        '添加成功',
+      );
     },
   });
 
@@ -65,7 +68,7 @@ export async function comparativeRoutes(app: FastifyInstance) {
       querystring: idQuery,
       response: { 200: envelope(emptyData) },
     },
-    handler: async (req) => ok(await endManagement(req.ctx, req.query, 'comparison'), '已结束管理'),
+    handler: async (req) => ok(await endManagement({ ctx: req.ctx, input: { ...req.query, cohort: 'comparison' } }), '已结束管理'),
   });
 
   r.delete(ComparativePaths.remove, {

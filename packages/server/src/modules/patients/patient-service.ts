@@ -12,7 +12,7 @@ import {
 } from '../../db/queries/patients';
 import { institutions } from '../../db/schema';
 import { changeDetail, withoutIdentifiers, writeAudit } from '../../lib/audit';
-import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
+import { inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
 import { assertInstitutionAccess, todayOf } from '../../lib/scope';
 import { toDetail } from './patient-view';
@@ -35,7 +35,7 @@ const GROUP_NAMES = { managed: '管理组', comparison: '对照组' } as const;
  * Enrols a patient in a group: the ID number gives birth date and sex, a given gender or age must agree
  * with it, and one ID number appears at most once per group.
  */
-export async function createPatient(ctx: Ctx, input: NewPatientInput): Promise<{ id: number }> {
+export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>): Promise<{ id: number }> {
   requireActor(ctx);
   assertInstitutionAccess(ctx, input.institutionId);
   const parsed = parseResidentId(input.idNum, ctx.now);
@@ -153,8 +153,8 @@ export async function voidPatient({
   });
 }
 
-export async function endManagement(ctx: Ctx, input: { id: number }, cohort: 'managed' | 'comparison') {
-  const current = await loadPatient(ctx, input.id, cohort);
+export async function endManagement({ ctx, input: { id, cohort } }: ServiceCall<{ id: number; cohort: 'managed' | 'comparison' }>) {
+  const current = await loadPatient(ctx, id, cohort);
   if (current.endManagement) throw conflict('该患者已结束管理');
   return inTransaction(ctx, async (tx) => {
     await writePatient(tx, current, { endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now });

@@ -33,7 +33,7 @@ export async function patientRoutes(app: FastifyInstance) {
       response: { 200: envelope(z.object({ id: z.number().int() })) },
     },
     handler: async (req) =>
-      ok(await patients.createPatient(req.ctx, { cohort: 'managed', ...req.body, telNum: req.body.tel_num }), '登记成功'),
+      ok(await patients.createPatient({ ctx: req.ctx, input: { cohort: 'managed', ...req.body, telNum: req.body.tel_num } }), '登记成功'),
   });
 
   r.get(UserPaths.detail, {
@@ -72,7 +72,7 @@ export async function patientRoutes(app: FastifyInstance) {
   r.get(UserPaths.endManagement, {
     config: { access: 'doctor' },
     schema: { tags: TAG, summary: 'End the management of a managed patient', querystring: idQuery, response: { 200: envelope(emptyData) } },
-    handler: async (req) => ok(await patients.endManagement(req.ctx, req.query, 'managed'), '已结束管理'),
+    handler: async (req) => ok(await patients.endManagement({ ctx: req.ctx, input: { ...req.query, cohort: 'managed' } }), '已结束管理'),
   });
 
   r.get(UserPaths.notRemind, {

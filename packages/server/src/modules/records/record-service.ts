@@ -49,7 +49,11 @@ async function validated(ctx: Ctx, def: InstrumentDefinition, patient: ScopedPat
   return { ...result, filledAt, nextDueDate: typeof nextDue === 'string' ? nextDue : null };
 }
 
-export async function createRecord(ctx: Ctx, annex: AnnexKey, input: { patientId: number; data: unknown }): Promise<AnnexRecord> {
+export async function createRecord({
+  ctx,
+  input,
+}: ServiceCall<{ annex: AnnexKey; patientId: number; data: unknown }>): Promise<AnnexRecord> {
+  const { annex } = input;
   const actor = requireActor(ctx);
   const def = definitionOf(annex);
   const patient = await loadPatient(ctx, input.patientId);

@@ -33,7 +33,7 @@ export async function recordRoutes(app: FastifyInstance) {
       body: createRecordBody,
       response: { 200: envelope(annexRecordSchema) },
     },
-    handler: async (req) => ok(await records.createRecord(req.ctx, req.params.annex, req.body), '保存成功'),
+    handler: async (req) => ok(await records.createRecord({ ctx: req.ctx, input: { annex: req.params.annex, ...req.body } }), '保存成功'),
   });
 
   r.get(RecordPaths.collection, {
