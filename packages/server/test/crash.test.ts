@@ -10,9 +10,9 @@ import { checkOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
-import { databaseKinds } from './support/databases';
+import { createEmptyPostgresDatabase, databaseKinds } from './support/databases';
 import { daysAgo, nextMobile, nextResidentId, TEST_PASSWORD } from './support/factories';
-import { createEmptyPostgresDatabase, ServerGroup, type ServerProcess } from './support/server-process';
+import { ServerGroup, type ServerProcess } from './support/server-process';
 import { INSTITUTION_A, testConfig } from './support/test-app';
 
 const WORKERS = 4;

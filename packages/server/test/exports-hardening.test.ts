@@ -1,6 +1,5 @@
 import { connect, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { API_BASE, DEFAULT_INSTITUTIONS, TOKEN_HEADER } from '@tcm/contracts';
 import { ExportPaths, XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
 import { and, desc, eq } from 'drizzle-orm';
@@ -14,6 +13,7 @@ import { databaseKinds } from './support/databases';
 import { createBulkFollowUps } from './support/export-fixtures';
 import { type AccountFixture, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
 import { createTestApp, INSTITUTION_B, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 import { download, openWorkbook, readSheet } from './support/xlsx';
 
 const INSTITUTION_C = DEFAULT_INSTITUTIONS[2]!.id;
@@ -21,15 +21,6 @@ const INSTITUTION_C = DEFAULT_INSTITUTIONS[2]!.id;
 const BULK_FOLLOW_UPS = 4000;
 /** Small, so that the test waits out a stall in a moment; production default is 60 s. */
 const IDLE_MS = 300;
-
-/** Polls until `check` holds (the server finishes its side on its own time), up to a deadline. */
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not reached in time: ${what}`);
-    await sleep(20);
-  }
-}
 
 /** Sends an export request from a client that never reads the answer: its socket fills and stays full. */
 function stalledDownload(port: number, path: string, token: string): Socket {
@@ -129,12 +120,16 @@ describe.each(databaseKinds())('export hardening on %s', (kind) => {
     // EXPORT_CONCURRENCY is 2: these two would hold both places for ever.
     const clients = [stalledDownload(port, ExportPaths.annex7, tokenC), stalledDownload(port, ExportPaths.annex7, tokenC)];
     try {
-      await waitFor(async () => {
-        const audits = await exportAudits(doctorC.id);
-        return audits.length === 2 && audits.every((row) => outcomeOf(row) === 'aborted');
-      }, 'both stalled exports audited as aborted');
+      await waitFor(
+        async () => {
+          const audits = await exportAudits(doctorC.id);
+          return audits.length === 2 && audits.every((row) => outcomeOf(row) === 'aborted');
+        },
+        'both stalled exports audited as aborted',
+        30_000,
+      );
       expect(logs.filter((line) => line.includes('export cut off: the client took no bytes'))).toHaveLength(2);
-      await waitFor(() => workbooksInProgress() === 0, 'their workers stopped');
+      await waitFor(() => workbooksInProgress() === 0, 'their workers stopped', 30_000);
 
       // A third export gets a place and completes.
       const third = await fetch(`http://127.0.0.1:${port}${API_BASE}${ExportPaths.annex7}`, { headers: { [TOKEN_HEADER]: tokenB } });

@@ -14,6 +14,7 @@ import { registerErrorHandling } from '../src/plugins/errors';
 import { databaseKinds } from './support/databases';
 import { type AccountFixture, createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 import { download, openWorkbook, readSheet } from './support/xlsx';
 
 const INSTITUTION_C = 3;
@@ -41,15 +42,6 @@ async function exportApp(t: TestApp, admin: AccountFixture, pages: () => AsyncIt
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, state, gate, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/export` };
-}
-
-/** Polls until `check` holds (the server finishes its side after the client has given up). */
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not reached in time');
-    await sleep(20);
-  }
 }
 
 describe.each(databaseKinds())('export streaming on %s', (kind) => {
@@ -116,7 +108,7 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       const response = await fetch(url);
       expect(response.status).toBe(200);
       await expect(response.arrayBuffer()).rejects.toThrow();
-      await waitFor(async () => (await lastOutcome()) === 'failed');
+      await waitFor(async () => (await lastOutcome()) === 'failed', 'the export audited as failed');
       expect(logs.some((line) => line.includes('export failed after streaming began') && line.includes('database went away'))).toBe(true);
       expect((await lastAudit())?.detail).toMatchObject({ rows: 3, outcome: 'failed' });
     } finally {
@@ -149,9 +141,9 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       await response.body?.getReader().read();
       controller.abort();
       // Let the server see the closed connection before the source may go on.
-      await waitFor(async () => state.responseClosed);
+      await waitFor(async () => state.responseClosed, 'the response closed');
       release();
-      await waitFor(async () => (await lastOutcome()) === 'aborted');
+      await waitFor(async () => (await lastOutcome()) === 'aborted', 'the export audited as aborted');
       expect(pagesRead).toBeLessThan(5);
     } finally {
       await app.close();
@@ -187,12 +179,12 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       expect(await refused.json()).toEqual({ code: 429, data: {}, message: '当前导出任务较多，请稍后再试' });
       finishFirst();
       await first.arrayBuffer();
-      await waitFor(async () => gate.active === 0);
+      await waitFor(async () => gate.active === 0, 'the export slot freed');
       // The place is free again: this one fails mid-stream, and still gives its place back.
       const failing = await fetch(url);
       expect(failing.status).toBe(200);
       await expect(failing.arrayBuffer()).rejects.toThrow();
-      await waitFor(async () => gate.active === 0);
+      await waitFor(async () => gate.active === 0, 'the export slot freed');
       const last = await fetch(url);
       expect(last.status).toBe(200);
       expect(readSheet(await openWorkbook(Buffer.from(await last.arrayBuffer())), '数据').rows).toEqual([{ 序号: 3 }]);

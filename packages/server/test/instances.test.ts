@@ -8,8 +8,8 @@ import { DEFAULT_SECURITY } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { withStartupLock } from '../src/db/migrate';
 import { DEMO_DOCTOR_PASSWORD, DEMO_DOCTORS } from '../src/seed/demo';
-import { databaseKinds } from './support/databases';
-import { createEmptyPostgresDatabase, ServerGroup, type ServerProcess } from './support/server-process';
+import { createEmptyPostgresDatabase, databaseKinds } from './support/databases';
+import { ServerGroup, type ServerProcess } from './support/server-process';
 
 // PGlite is one process's database; sharing one only makes sense on PostgreSQL. databaseKinds()
 // throws under CI without TEST_DATABASE_URL, so the file is only skipped on a developer's machine.

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { defaultMigrationsFolder, runMigrations } from '../src/db/migrate';
-import { type DatabaseKind, databaseKinds } from './support/databases';
+import { createTestDatabase, databaseKinds } from './support/databases';
 
 const REVISIONS_MIGRATION = '0002_record_revisions';
 
@@ -23,33 +21,6 @@ async function foldersBeforeRevisions(): Promise<{ before: string; cleanup(): Pr
   return { before: dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** An empty database of the given kind (no migrations applied). */
-async function emptyDatabase(kind: DatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: () => database.close() };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `tcm_migration_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -57,7 +28,7 @@ describe.each(databaseKinds())('migration %s to record revisions', (kind) => {
   let db: { database: Database; drop(): Promise<void> };
   let folders: Awaited<ReturnType<typeof foldersBeforeRevisions>>;
   beforeAll(async () => {
-    db = await emptyDatabase(kind);
+    db = await createTestDatabase(kind, { migrate: false });
     folders = await foldersBeforeRevisions();
   });
   afterAll(async () => {

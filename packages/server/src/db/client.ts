@@ -37,6 +37,14 @@ function logIdleConnectionError(error: Error): void {
   );
 }
 
+/**
+ * The rows of a raw `db.execute(sql)` result. Both drivers answer `{ rows }`, but Drizzle types the
+ * result per driver, and code written once for both reads it through here.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });

@@ -1,16 +1,13 @@
-import { type AnnexKey, defaultNextVisitDate, makeResidentId } from '@tcm/contracts';
+import { defaultNextVisitDate, makeResidentId } from '@tcm/contracts';
 import dayjs from 'dayjs';
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { accounts } from '../db/schema';
-import type { Actor, Ctx } from '../lib/context';
 import { createPatient } from '../modules/patients/patient-service';
-import { createRecord } from '../modules/records/record-service';
 import type { SmsSender } from '../sms';
 import { issueSuggestedPrescriptions } from './demo-prescriptions';
 import { annex2Data, annex3Data, annex4Data, annex6Data, makeProfile, type PatientProfile } from './demo-records';
-import { createRandom, type Random } from './random';
+import { at, dateOf, demoDoctorContexts, record, type SeedContext } from './demo-seed-context';
+import type { Random } from './random';
 
 /**
  * Demo cohorts for the programme outcome page (issue 13): per demo institution, managed patients and
@@ -29,33 +26,9 @@ const COMPARISON_PER_INSTITUTION = 10;
 const AREA_CODE = '330110';
 const NAMES = ['陈建华', '林秀兰', '黄志明', '周玉珍', '吴国强', '郑丽娟', '孙德胜', '朱美华', '胡永福', '高桂芳', '何金龙', '罗淑英'];
 
-interface OutcomeSeed {
-  db: Db;
-  config: Config;
-  sms: SmsSender;
-  actor: Actor;
-  today: dayjs.Dayjs;
-  r: Random;
-  sequence: number;
-}
-
-const at = (s: OutcomeSeed, daysAgo: number): Ctx => ({
-  db: s.db,
-  actor: s.actor,
-  requestId: 'demo-seed',
-  ip: '127.0.0.1',
-  now: s.today.subtract(daysAgo, 'day').hour(10).toDate(),
-  config: s.config,
-  sms: s.sms,
-});
-const dateOf = (s: OutcomeSeed, daysAgo: number) => s.today.subtract(daysAgo, 'day').format('YYYY-MM-DD');
 const round = (value: number, decimals: number) => Number(value.toFixed(decimals));
 
-async function record(s: OutcomeSeed, patientId: number, annex: AnnexKey, daysAgo: number, data: Record<string, unknown>) {
-  await createRecord({ ctx: at(s, daysAgo), input: { annex, patientId, data } });
-}
-
-async function enrol(s: OutcomeSeed, cohort: 'managed' | 'comparison', daysAgo: number): Promise<number> {
+async function enrol(s: SeedContext, cohort: 'managed' | 'comparison', daysAgo: number): Promise<number> {
   s.sequence += 1;
   const man = s.r.next() < 0.5;
   const birth = dayjs(`${s.r.int(1952, 1982)}-01-01`)
@@ -122,7 +95,7 @@ function screening(p: PatientProfile, date: string, r: Random) {
   };
 }
 
-function followUp(s: OutcomeSeed, date: string, weight: number, glucose: Record<string, number>, cohort: 'managed' | 'comparison') {
+function followUp(s: SeedContext, date: string, weight: number, glucose: Record<string, number>, cohort: 'managed' | 'comparison') {
   return {
     visitDate: date,
     way: s.r.pick(['clinic', 'clinic', 'phone', 'home']),
@@ -140,7 +113,7 @@ function followUp(s: OutcomeSeed, date: string, weight: number, glucose: Record<
  * visit, HbA1c every third) and, after 180 days, the end evaluation with a full OGTT, a new symptom
  * score and a new constitution assessment.
  */
-async function managedPatient(s: OutcomeSeed) {
+async function managedPatient(s: SeedContext) {
   const p = makeProfile(s.r);
   const fate = pickFate(s.r, { revert: 0.45, progress: 0.1 });
   const loss = fate === 'progress' ? s.r.real(0, 0.02, 3) : s.r.real(0.03, 0.09, 3);
@@ -177,7 +150,7 @@ async function managedPatient(s: OutcomeSeed) {
 }
 
 /** A comparison member: baseline 1, 3, 6, then a follow-up every 80–100 days with FPG, HbA1c and, last, an OGTT. */
-async function comparisonMember(s: OutcomeSeed) {
+async function comparisonMember(s: SeedContext) {
   const p = makeProfile(s.r);
   const fate = pickFate(s.r, { revert: 0.12, progress: 0.3 });
   const gain = s.r.real(-0.01, 0.025, 3);
@@ -201,29 +174,13 @@ async function comparisonMember(s: OutcomeSeed) {
 /** The outcome cohorts for each approved demo doctor's institution; returns how many patients it created. */
 export async function seedDemoOutcomes(db: Db, config: Config, sms: SmsSender, doctorMobiles: readonly string[]): Promise<number> {
   let created = 0;
-  for (const [index, mobile] of doctorMobiles.entries()) {
-    const [doctor] = await db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.username, mobile), eq(accounts.registerStatus, 'Approved')));
-    if (!doctor || doctor.institutionId == null) continue;
-    const s: OutcomeSeed = {
-      db,
-      config,
-      sms,
-      actor: {
-        id: doctor.id,
-        role: 'doctor',
-        name: doctor.name,
-        username: doctor.username,
-        institutionId: doctor.institutionId,
-        sessionId: 0,
-      },
-      today: dayjs(),
-      r: createRandom(13_000 + index),
-      // Each institution's ID numbers get their own range of sequence numbers.
-      sequence: index * 100,
-    };
+  // Each institution's ID numbers get their own range of sequence numbers.
+  for (const s of await demoDoctorContexts(
+    { db, config, sms },
+    doctorMobiles,
+    (index) => 13_000 + index,
+    (index) => index * 100,
+  )) {
     for (let i = 0; i < MANAGED_PER_INSTITUTION; i += 1) await managedPatient(s);
     for (let i = 0; i < COMPARISON_PER_INSTITUTION; i += 1) await comparisonMember(s);
     created += MANAGED_PER_INSTITUTION + COMPARISON_PER_INSTITUTION;

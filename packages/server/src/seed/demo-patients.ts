@@ -1,12 +1,8 @@
 import { type AnnexKey, defaultNextVisitDate, makeResidentId } from '@tcm/contracts';
 import dayjs from 'dayjs';
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { accounts } from '../db/schema';
-import type { Actor, Ctx } from '../lib/context';
 import { createPatient, endManagement } from '../modules/patients/patient-service';
-import { createRecord } from '../modules/records/record-service';
 import type { SmsSender } from '../sms';
 import { issueSuggestedPrescriptions } from './demo-prescriptions';
 import {
@@ -22,7 +18,7 @@ import {
   makeProfile,
   type PatientProfile,
 } from './demo-records';
-import { createRandom, type Random } from './random';
+import { at, dateOf, demoDoctorContexts, record, type SeedContext } from './demo-seed-context';
 
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '高', '罗'];
 const GIVEN = [
@@ -62,23 +58,6 @@ const MANAGED_STORIES: ManagedStory[] = [
 type ComparisonStory = 'current' | 'overdue' | 'ended';
 const COMPARISON_STORIES: ComparisonStory[] = ['current', 'overdue', 'ended'];
 
-interface SeedContext {
-  db: Db;
-  config: Config;
-  sms: SmsSender;
-  actor: Actor;
-  today: dayjs.Dayjs;
-  r: Random;
-  sequence: number;
-}
-
-/** A context whose clock is set to `daysAgo` days before today, so records get realistic dates. */
-function at(s: SeedContext, daysAgo: number): Ctx {
-  const now = s.today.subtract(daysAgo, 'day').hour(10).toDate();
-  return { db: s.db, actor: s.actor, requestId: 'demo-seed', ip: '127.0.0.1', now, config: s.config, sms: s.sms };
-}
-const dateOf = (s: SeedContext, daysAgo: number) => s.today.subtract(daysAgo, 'day').format('YYYY-MM-DD');
-
 async function enrol(s: SeedContext, cohort: 'managed' | 'comparison', enrolledDaysAgo: number, comparisonRole?: 0 | 1) {
   s.sequence += 1;
   const gender = s.r.next() < 0.5 ? 'man' : 'woman';
@@ -97,10 +76,6 @@ async function enrol(s: SeedContext, cohort: 'managed' | 'comparison', enrolledD
     ...(comparisonRole === undefined ? {} : { comparisonRole }),
   };
   return (await createPatient({ ctx: at(s, enrolledDaysAgo), input })).id;
-}
-
-async function record(s: SeedContext, patientId: number, annex: AnnexKey, daysAgo: number, data: Record<string, unknown>) {
-  await createRecord({ ctx: at(s, daysAgo), input: { annex, patientId, data } });
 }
 
 async function baseline(s: SeedContext, id: number, p: PatientProfile, day: number, annexes: readonly AnnexKey[]) {
@@ -193,28 +168,12 @@ async function comparisonMember(s: SeedContext, role: 0 | 1, story: ComparisonSt
  */
 export async function seedDemoPatients(db: Db, config: Config, sms: SmsSender, doctorMobiles: readonly string[]): Promise<number> {
   let created = 0;
-  for (const [index, mobile] of doctorMobiles.entries()) {
-    const [doctor] = await db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.username, mobile), eq(accounts.registerStatus, 'Approved')));
-    if (!doctor || doctor.institutionId == null) continue;
-    const s: SeedContext = {
-      db,
-      config,
-      sms,
-      actor: {
-        id: doctor.id,
-        role: 'doctor',
-        name: doctor.name,
-        username: doctor.username,
-        institutionId: doctor.institutionId,
-        sessionId: 0,
-      },
-      today: dayjs(),
-      r: createRandom(2026 + index),
-      sequence: 0,
-    };
+  for (const s of await demoDoctorContexts(
+    { db, config, sms },
+    doctorMobiles,
+    (index) => 2026 + index,
+    () => 0,
+  )) {
     for (const story of MANAGED_STORIES) await managedPatient(s, story);
     for (const role of [0, 1] as const) for (const story of COMPARISON_STORIES) await comparisonMember(s, role, story);
     created += s.sequence;

@@ -20,13 +20,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await runMigrations(database);
-    return { database, drop: () => database.close() };
-  }
+/** A new, empty PostgreSQL database beside TEST_DATABASE_URL's, dropped (with its connections) by drop(). */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `tcm_test_${randomBytes(6).toString('hex')}`;
@@ -36,16 +31,35 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  await runMigrations(database);
   return {
-    database,
+    url: url.toString(),
     async drop() {
-      await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. Migrated unless
+ * `migrate: false` (a migration test applies its own folder).
+ */
+export async function createTestDatabase(kind: DatabaseKind, { migrate = true } = {}): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    if (migrate) await runMigrations(database);
+    return { database, drop: () => database.close() };
+  }
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: empty.url, poolSize: 4 });
+  if (migrate) await runMigrations(database);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await empty.drop();
     },
   };
 }

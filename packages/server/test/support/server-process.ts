@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, TOKEN_HEADER } from '@tcm/contracts';
-import pg from 'pg';
 
 /**
  * Real server processes for the tests that need what app.inject() cannot give: several instances
@@ -198,26 +196,4 @@ export class ServerGroup {
   async killAll(): Promise<void> {
     await Promise.all(this.all.map((server) => server.killHard()));
   }
-}
-
-/** A new, empty PostgreSQL database beside TEST_DATABASE_URL's, dropped by drop(). */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `tcm_proc_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }

@@ -6,52 +6,19 @@ import { allItems, visibleItems } from '@tcm/contracts/instruments/visibility';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, i18n, initI18n } from '../i18n';
+import { descendants, type El, parseHtml, rawTextOf } from '../test-support/static-markup';
 import { buildInstrumentContext } from './context';
 import { InstrumentForm } from './InstrumentForm';
 import { useInstrumentForm } from './use-instrument-form';
 
 /*
  * DOM-level checks of the generic form for every instrument, without a DOM library: the form is
- * rendered to static HTML (as the server would) and read back with a tiny tag parser.
+ * rendered to static HTML (as the server would) and read back with the tag parser of
+ * test-support/static-markup.ts.
  */
 
-// ---------------------------------------------------------------------------------------------
-// A minimal HTML reader: React's markup is well formed, attribute values never contain `>`.
-
-interface El {
-  tag: string;
-  attrs: Record<string, string>;
-  children: (El | string)[];
-  parent: El | null;
-}
-
-const VOID_TAGS = new Set(['area', 'br', 'col', 'hr', 'img', 'input', 'link', 'meta', 'source', 'wbr']);
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'", nbsp: ' ' };
-const decode = (text: string) => text.replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name] ?? whole);
-
-function parseHtml(html: string): El[] {
-  const root: El = { tag: '#root', attrs: {}, children: [], parent: null };
-  const elements: El[] = [];
-  let current = root;
-  for (const [, closing, tag, attrText, selfClosing, text] of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*?)(\/?)>|([^<]+)/g)) {
-    if (text !== undefined) current.children.push(decode(text));
-    else if (closing) current = current.parent ?? root;
-    else {
-      const attrs = Object.fromEntries([...(attrText ?? '').matchAll(/([^\s=]+)(?:="([^"]*)")?/g)].map(([, k, v]) => [k, decode(v ?? '')]));
-      const el: El = { tag: (tag ?? '').toLowerCase(), attrs, children: [], parent: current };
-      current.children.push(el);
-      elements.push(el);
-      if (!selfClosing && !VOID_TAGS.has(el.tag)) current = el;
-    }
-  }
-  return elements;
-}
-
-const textOf = (el: El): string =>
-  el.children
-    .map((child) => (typeof child === 'string' ? child : textOf(child)))
-    .join('')
-    .trim();
+// Text as written (not collapsed): the checks compare labels and units exactly.
+const textOf = rawTextOf;
 const hasClass = (el: El, name: string) => (el.attrs.class ?? '').split(/\s+/).includes(name);
 
 /** The section titles: the legends of the form's section fieldsets (a questionnaire has its own). */
@@ -62,10 +29,6 @@ function sectionLegends(page: { elements: El[] }): string[] {
 function ancestor(el: El, test: (candidate: El) => boolean): El | undefined {
   for (let node = el.parent; node; node = node.parent) if (test(node)) return node;
   return undefined;
-}
-
-function descendants(el: El): El[] {
-  return el.children.flatMap((child) => (typeof child === 'string' ? [] : [child, ...descendants(child)]));
 }
 
 /** A rendered form: its elements in document order and the lookups the checks need. */

@@ -3,7 +3,7 @@ import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../lib/context';
 import { scopedInstitution } from '../../lib/scope';
-import type { Db } from '../client';
+import { type Db, rowsOf } from '../client';
 import { patientCounters, patients, unfilledReminderDays } from '../schema';
 import { isCompletedSql } from './patient-protocol';
 import { dueDateSql, isDismissedSql, isSilencedSql } from './patients';
@@ -243,8 +243,6 @@ export function renderCounterTriggers(): string {
     .map((t) => `create or replace function ${t.name}() returns trigger language plpgsql as $$${t.body}$$;`)
     .join('\n\n');
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Run after the migrations (db/migrate.ts), under the start-up lock in production. When the installed

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
+import { type Db, rowsOf } from '../client';
 import { outcomeFacts, patients } from '../schema';
 import { OUTCOME_FACT_COLUMNS, OUTCOME_FACTS_VERSION, patientFactsSql } from './outcome-facts-sql';
 
@@ -62,5 +62,5 @@ export async function checkOutcomeFacts(db: Db): Promise<OutcomeFactsDrift[]> {
     full join stored s on s.patient_id = e.patient_id
     where e is distinct from s
     order by 1`);
-  return (result as unknown as { rows: OutcomeFactsDrift[] }).rows;
+  return rowsOf<OutcomeFactsDrift>(result);
 }

@@ -1,6 +1,6 @@
 import type { OutcomeQuery, OutcomeReport } from '@tcm/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { institutions } from '../../db/schema';
 import type { Ctx, ServiceCall } from '../../lib/context';
 import { notFound } from '../../lib/errors';
@@ -36,7 +36,7 @@ export async function queryReportAggregates(db: Db, scope: OutcomeScope): Promis
     await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEM}'`));
     return tx.execute(outcomeReportSql(scope));
   });
-  const row = (result as unknown as { rows: { report: ReportAggregates | string }[] }).rows[0];
+  const [row] = rowsOf<{ report: ReportAggregates | string }>(result);
   if (!row) throw new Error('outcome report query returned no row');
   return typeof row.report === 'string' ? (JSON.parse(row.report) as ReportAggregates) : row.report;
 }

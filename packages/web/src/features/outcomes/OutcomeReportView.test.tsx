@@ -2,9 +2,9 @@ import { outcomeReport } from '@tcm/contracts/api/outcomes';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
+import { type El, Markup, textOf } from '../../test-support/static-markup';
 import { OutcomeReportView } from './OutcomeReportView';
 import { outcomeReportFixture } from './outcome-report.fixture';
-import { type El, Markup, textOf } from './test-html';
 
 beforeAll(async () => {
   // initI18n sets <html lang> and reads the stored language: give it just that.

@@ -4,10 +4,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
+import { Markup, textOf } from '../../test-support/static-markup';
 import { outcomeKeys } from './api';
 import { OutcomesScreen } from './OutcomesScreen';
 import { outcomeReportFixture } from './outcome-report.fixture';
-import { Markup, textOf } from './test-html';
 
 beforeAll(async () => {
   vi.stubGlobal('document', { documentElement: { lang: '' } });

@@ -1,7 +1,7 @@
 /*
- * Test support (not shipped): reads the static markup of a rendered component back as elements, so
- * that the component tests check structure (tables, captions, notes) without a DOM library. React's
- * markup is well formed and its attribute values never contain `>`.
+ * Test support (not shipped): reads the static markup of a rendered component (renderToStaticMarkup)
+ * back as elements, so that component tests check structure (labels, tables, captions, notes) without
+ * a DOM library. React's markup is well formed and its attribute values never contain `>`.
  */
 
 export interface El {
@@ -33,12 +33,17 @@ export function parseHtml(html: string): El[] {
   return elements;
 }
 
-export function textOf(el: El): string {
+/** The element's text as written, trimmed at both ends. */
+export function rawTextOf(el: El): string {
   return el.children
-    .map((child) => (typeof child === 'string' ? child : textOf(child)))
+    .map((child) => (typeof child === 'string' ? child : rawTextOf(child)))
     .join('')
-    .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** The element's text with every run of white space as one space. */
+export function textOf(el: El): string {
+  return rawTextOf(el).replace(/\s+/g, ' ');
 }
 
 export function descendants(el: El): El[] {
