@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+
+import type { PatientDetail } from '@tcm/contracts/api/patient';
+import type { AnnexRecord } from '@tcm/contracts/api/records';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usePatientStore } from '../../stores/patient';
+import { useSessionStore } from '../../stores/session';
+import { type FakeServer, fakeServer, ok, refuse } from '../../test-support/fake-server';
+import { bootI18n, renderInApp } from '../../test-support/render';
+import { RecordWorkspace } from './RecordWorkspace';
+
+/*
+ * The follow-up screen (/followUp, annex 7) as a doctor uses it: the history, opening a record,
+ * editing and saving it, and the 409 of a record someone else changed meanwhile. The network is faked
+ * at the HTTP boundary with the server's envelopes; every module of the app runs as in the browser.
+ */
+
+const PATIENT = 7;
+
+const DETAIL = {
+  id: PATIENT,
+  name: '张三',
+  age: 52,
+  gender: 'man',
+  idNum: '110101197301011234',
+  tel_num: '13800000000',
+  institutionId: 1,
+  institutionName: '社区卫生服务中心',
+  cohort: 'managed',
+  role: 'patient',
+  enrolledAt: '2025-01-02',
+  endManagement: false,
+  endedAt: null,
+  fillStatus: 'completed',
+  filledAnnexes: ['7'],
+  lastFollowUpDate: '2025-03-10',
+  nextDueDate: '2025-06-10',
+  overdue: false,
+  daysSinceLastFollowUp: 30,
+  remindSilenced: false,
+  birthDate: '1973-01-01',
+  consentDate: '2025-01-02',
+} as unknown as PatientDetail;
+
+function followUp(id: number, revision: number, data: Record<string, unknown>): AnnexRecord {
+  const filledAt = `${String(data.visitDate)}T00:00:00.000Z`;
+  return {
+    id,
+    annex: '7',
+    patientId: PATIENT,
+    version: 1,
+    data,
+    derived: {},
+    filledAt,
+    nextDueDate: null,
+    doctorId: 2,
+    doctorName: '王医生',
+    revision,
+    createdAt: filledAt,
+    updatedAt: filledAt,
+  } as AnnexRecord;
+}
+
+/** The server: the patient, an empty history for every annex but 7, and annex 7's records by id. */
+function clinic(records: AnnexRecord[]): FakeServer & { records: AnnexRecord[] } {
+  const server = Object.assign(fakeServer(), { records });
+  server
+    .on('GET', '/api/user/patient', () => ok(DETAIL))
+    .on('GET', '/api/annex/:annex/records', (request, [, annex]) => {
+      const list = annex === '7' ? server.records : [];
+      return ok({ list, total: list.length, page: request.params.page, limit: request.params.limit });
+    })
+    .on('PUT', '/api/annex/7/records/:id', (request, [, id]) => {
+      const body = request.body as { data: Record<string, unknown>; revision: number };
+      const current = server.records.find((r) => r.id === Number(id));
+      if (!current || current.revision !== body.revision) return refuse(409, '该记录已被他人修改或作废，请刷新后重试');
+      const saved = followUp(current.id, current.revision + 1, body.data);
+      server.records = server.records.map((r) => (r.id === saved.id ? saved : r));
+      return ok(saved);
+    });
+  return server;
+}
+
+beforeAll(bootI18n);
+beforeEach(() => {
+  useSessionStore.setState({ isAdmin: false });
+  usePatientStore.setState({
+    patientId: PATIENT,
+    patientInfo: { name: '张三', age: 52, gender: 'man', idNum: '', telNum: '', endManagement: false, cohort: 'managed', role: 'patient' },
+  });
+});
+
+const RECORD = followUp(11, 1, { visitDate: '2025-03-10', way: 'clinic', weight: 70 });
+
+/** The history section (its scrolling table region carries the same name). */
+async function findHistory(): Promise<HTMLElement> {
+  const [section] = await screen.findAllByRole('region', { name: '随访记录历史记录' });
+  return section as HTMLElement;
+}
+
+async function historyRow(date: string): Promise<HTMLElement> {
+  const history = await findHistory();
+  const cell = await within(history).findByText(date);
+  return cell.closest('tr') as HTMLElement;
+}
+
+describe('record workspace (follow-up)', () => {
+  it('lists the history, newest first, and opens a record read-only', async () => {
+    clinic([followUp(12, 1, { visitDate: '2025-04-10', way: 'phone', weight: 69 }), RECORD]);
+    const { user } = renderInApp(<RecordWorkspace current="followUp" />, { route: '/followUp' });
+    const history = await findHistory();
+    await waitFor(() => expect(within(history).getAllByRole('row')).toHaveLength(3));
+    const [, newest, older] = within(history).getAllByRole('row');
+    expect(newest).toHaveTextContent('2025-04-10');
+    expect(older).toHaveTextContent('2025-03-10');
+    await user.click(within(older as HTMLElement).getByRole('button', { name: '查看' }));
+    const dialog = await screen.findByRole('dialog', { name: /2025-03-10/ });
+    expect(within(dialog).getByText('门诊')).toBeInTheDocument();
+  });
+
+  it('edits a record and saves it with the revision it was opened at', async () => {
+    const server = clinic([RECORD]);
+    const { user } = renderInApp(<RecordWorkspace current="followUp" />, { route: '/followUp' });
+    await user.click(within(await historyRow('2025-03-10')).getByRole('button', { name: '编辑' }));
+    expect(await screen.findByText('正在修改 2025-03-10 的记录')).toBeInTheDocument();
+    const weight = screen.getByRole('spinbutton', { name: '体重' });
+    expect(weight).toHaveValue('70.0');
+    await user.clear(weight);
+    await user.type(weight, '68.5');
+    await user.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(server.sent('PUT', '/api/annex/7/records/11')).toHaveLength(1));
+    expect(server.sent('PUT', '/api/annex/7/records/11')[0]?.body).toEqual({
+      revision: 1,
+      // 下次随访日期 is filled in by the form's suggestion (visit + 15 days) when the record had none.
+      data: { visitDate: '2025-03-10', way: 'clinic', weight: 68.5, nextVisitDate: '2025-03-25' },
+    });
+    // Saved: the form is a new record again and the history shows the new weight.
+    expect(await screen.findByRole('heading', { name: '新建随访记录' })).toBeInTheDocument();
+    expect(await within(await historyRow('2025-03-10')).findByText(/68\.5/)).toBeInTheDocument();
+  });
+
+  it('says so when someone else changed the record meanwhile, and reloads it as it is now', async () => {
+    const server = clinic([RECORD]);
+    const { user } = renderInApp(<RecordWorkspace current="followUp" />, { route: '/followUp' });
+    await user.click(within(await historyRow('2025-03-10')).getByRole('button', { name: '编辑' }));
+    // Another doctor saves revision 2 while this form still holds revision 1.
+    server.records = [followUp(11, 2, { visitDate: '2025-03-10', way: 'home', weight: 71 })];
+    const weight = await screen.findByRole('spinbutton', { name: '体重' });
+    await user.clear(weight);
+    await user.type(weight, '66');
+    await user.click(screen.getByRole('button', { name: '保存修改' }));
+    const banner = await screen.findByTestId('record-conflict');
+    expect(banner).toHaveRole('alert');
+    expect(banner).toHaveTextContent('这条记录在您打开后已被他人修改或作废，刚才填写的内容没有保存。请载入最新内容后再修改。');
+    expect(server.records[0]?.data.weight).toBe(71);
+
+    await user.click(within(banner).getByRole('button', { name: '载入最新内容' }));
+    await waitFor(() => expect(screen.getByRole('spinbutton', { name: '体重' })).toHaveValue('71.0'));
+    expect(screen.queryByTestId('record-conflict')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '保存修改' }));
+    await waitFor(() => expect(server.sent('PUT', '/api/annex/7/records/11')).toHaveLength(2));
+    expect(server.sent('PUT', '/api/annex/7/records/11')[1]?.body).toMatchObject({ revision: 2 });
+  });
+});
