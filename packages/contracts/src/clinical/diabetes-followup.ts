@@ -14,14 +14,6 @@ export const DIABETES_VISIT_CLASS_LABELS: Record<DiabetesVisitClass, { zh: strin
   complication: { zh: '并发症', en: 'Complication' },
 };
 
-/** Ascending severity; the form's rule is to record the most severe class that applies. */
-export const DIABETES_VISIT_CLASS_SEVERITY: readonly DiabetesVisitClass[] = [
-  'satisfactory',
-  'unsatisfactory',
-  'adverseReaction',
-  'complication',
-];
-
 /**
  * `urgentReferral`: a danger value (glucose ≥ 16.7 or ≤ 3.9 mmol/L, SBP ≥ 180 or DBP ≥ 110 mmHg) or an
  * acute sign; the specification sends the patient to hospital after first aid, whatever else the

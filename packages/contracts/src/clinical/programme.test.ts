@@ -3,7 +3,7 @@ import { followUpIntervalDays, GLYCEMIC_THRESHOLDS, PROGRAMME } from './programm
 
 describe('programme constants', () => {
   it('holds the protocol values of PRODUCT §3', () => {
-    expect(PROGRAMME).toEqual({ unfilledReminderDays: 15, managementPeriodDays: 180, comparisonFollowUpDays: 90, managedFollowUpDays: 15 });
+    expect(PROGRAMME).toEqual({ unfilledReminderDays: 15, comparisonFollowUpDays: 90, managedFollowUpDays: 15 });
     expect(GLYCEMIC_THRESHOLDS.ifgFpgLower).toBe(6.1);
     expect(Object.isFrozen(GLYCEMIC_THRESHOLDS)).toBe(true);
   });

@@ -10,8 +10,6 @@ export type Cohort = 'managed' | 'comparison';
 export const PROGRAMME = {
   /** Managed patients whose last annex 7 (or enrolment) is older than this appear as unfilled. */
   unfilledReminderDays: 15,
-  /** Length of the managed group's intervention before the end evaluation (annex 8). */
-  managementPeriodDays: 180,
   /** Comparison-group follow-up interval (annex 7 for pre-diabetes, annex 9 for diabetes). */
   comparisonFollowUpDays: 90,
   /** Default interval between managed-group follow-ups (annex 7). */

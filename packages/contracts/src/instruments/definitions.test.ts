@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportColumns, historyColumns } from './columns';
 import { ANNEX_KEYS, getInstrument, INSTRUMENTS } from './index';
-import { ANNEX_TO_HISTORY_NAME, HISTORY_NAME_TO_ANNEX, type Item } from './types';
+import type { Item } from './types';
 import { allItems } from './visibility';
 
 /** Structural checks every definition must pass, so a typo in a key fails here, not in a form. */
@@ -48,10 +48,7 @@ describe.each(ANNEX_KEYS)('definition of annex %s', (key) => {
 });
 
 describe('registry', () => {
-  it('maps the spec client-history names to annex keys both ways', () => {
-    expect(HISTORY_NAME_TO_ANNEX.customize).toBe('custom');
-    expect(ANNEX_TO_HISTORY_NAME['9']).toBe('annex9');
-    expect(ANNEX_TO_HISTORY_NAME['3']).toBeUndefined();
+  it('knows no annex beyond the definitions', () => {
     expect(getInstrument('10')).toBeUndefined();
   });
 

@@ -212,24 +212,3 @@ export interface InstrumentDefinition {
   /** One line for lists and notifications. */
   summary?(record: RecordSnapshot, lang: Lang): string;
 }
-
-/**
- * The spec's client-held history list names (SEED-SPEC §3) and the annex each one lists.
- * Annexes 3 and 8 have no list name in the spec.
- */
-export const HISTORY_NAME_TO_ANNEX = {
-  annex1: '1',
-  annex2: '2',
-  annex4: '4',
-  annex5: '5',
-  annex6: '6',
-  customize: 'custom',
-  annex7: '7',
-  annex9: '9',
-} as const satisfies Record<string, AnnexKey>;
-
-export type HistoryName = keyof typeof HISTORY_NAME_TO_ANNEX;
-
-export const ANNEX_TO_HISTORY_NAME: Partial<Record<AnnexKey, HistoryName>> = Object.fromEntries(
-  Object.entries(HISTORY_NAME_TO_ANNEX).map(([name, key]) => [key, name]),
-);
