@@ -1,33 +1,41 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Institution, InstitutionPaths, type institutionListResult } from '@tcm/contracts/api/institution';
-import { useEffect } from 'react';
+import { DEFAULT_INSTITUTIONS, type Institution, InstitutionPaths, type institutionListResult } from '@tcm/contracts/api/institution';
 import type { z } from 'zod';
-import { useInstitutionStore } from '../stores/institutions';
 import { api } from './client';
 import { queryKeys } from './query-keys';
 
 /** The spec's request body: page 1, limit 1000 (spec §7, §9). */
 const INSTITUTION_LIST_BODY = { limit: 1000, page: 1 } as const;
 
+type InstitutionList = z.infer<typeof institutionListResult>;
+
 export const institutionApi = {
   // Silent: the ten defaults already fill every select, so a failure here must not alarm anyone.
-  list: () => api.post<z.infer<typeof institutionListResult>>(InstitutionPaths.list, INSTITUTION_LIST_BODY, { silent: true }),
+  list: () => api.post<InstitutionList>(InstitutionPaths.list, INSTITUTION_LIST_BODY, { silent: true }),
 };
 
-/** Loads the server's list once at app start and replaces the preset ten in the store. */
+/** Read once per session: the list changes only with a deployment's seed. */
+const institutionQuery = {
+  queryKey: queryKeys.institutions,
+  queryFn: institutionApi.list,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 2,
+} as const;
+
+/** The server's list, or the 10 preset centres (spec §3) until it answers (or when it has none). */
+const withDefaults = (data: InstitutionList): readonly Institution[] => (data.list.length > 0 ? data.list : DEFAULT_INSTITUTIONS);
+
+/** Loads the server's list at app start, so that the first select that needs it has it. */
 export function useLoadInstitutions(): void {
-  const replace = useInstitutionStore((s) => s.replace);
-  const { data } = useQuery({
-    queryKey: queryKeys.institutions,
-    queryFn: institutionApi.list,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 2,
-  });
-  useEffect(() => {
-    if (data && data.list.length > 0) replace(data.list);
-  }, [data, replace]);
+  useQuery(institutionQuery);
 }
 
+/** The institution list from the query cache; the preset ten while it loads, so selects work at once. */
 export function useInstitutions(): readonly Institution[] {
-  return useInstitutionStore((s) => s.institutions);
+  return useQuery({ ...institutionQuery, select: withDefaults }).data ?? DEFAULT_INSTITUTIONS;
+}
+
+export function institutionName(institutions: readonly Institution[], id: number | null | undefined): string | undefined {
+  if (id === null || id === undefined) return undefined;
+  return institutions.find((i) => i.id === id)?.name;
 }

@@ -7,9 +7,7 @@ import {
   PrescriptionPaths,
 } from '@tcm/contracts/api/prescription';
 import { PRESCRIPTION_KINDS, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { useEffect } from 'react';
 import { ApiError, api } from '../../api/client';
-import { type PrescriptionHistoryLists, usePrescriptionHistoryStore } from '../../stores/prescriptions';
 
 /** Page size of a kind's history; its first page is also the client-held history list (spec §3). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -101,32 +99,23 @@ const historyQuery = (kind: PrescriptionKind, patientId: number | null, page: nu
 });
 
 /**
- * Keeps the client-held prescription history lists of spec §3 (diet, sleep, motion, loseWeight, other,
- * healthEducation, physique) filled for the selected patient: the newest page of each kind's history,
- * refreshed with every save or void (same queries as the history tables, so no extra calls there).
+ * The client-held prescription history lists of spec §3 (diet, sleep, motion, loseWeight, other,
+ * healthEducation, physique) for the selected patient: the newest page of each kind's history, held
+ * in the query cache (the same queries as the history tables, so no extra calls there) and refreshed
+ * with every save or void, which invalidate all of PRESCRIPTIONS_KEY. Undefined while a list loads.
  */
-export function usePrescriptionHistoryLists(patientId: number | null) {
-  const setHistory = usePrescriptionHistoryStore((s) => s.setHistory);
-  const reset = usePrescriptionHistoryStore((s) => s.reset);
-  const lists = useQueries({
+export function usePrescriptionHistoryLists(patientId: number | null): PrescriptionHistoryLists {
+  return useQueries({
     queries: PRESCRIPTION_KINDS.map((kind) => historyQuery(kind, patientId, 1, HISTORY_PAGE_SIZE)),
-    combine: newestPages,
+    combine: byKind,
   });
-  useEffect(() => {
-    if (patientId === null) {
-      reset();
-      return;
-    }
-    PRESCRIPTION_KINDS.forEach((kind, i) => {
-      const list = lists[i];
-      if (list) setHistory(patientId, kind, list as PrescriptionHistoryLists[typeof kind]);
-    });
-  }, [patientId, lists, setHistory, reset]);
 }
 
-/** Stable (module-level) so useQueries keeps the combined array while no list changes. */
-function newestPages(results: { data?: Paged<IssuedPrescription> }[]): (IssuedPrescription[] | undefined)[] {
-  return results.map((r) => r.data?.list);
+export type PrescriptionHistoryLists = { [K in PrescriptionKind]?: Extract<IssuedPrescription, { kind: K }>[] };
+
+/** Stable (module-level) so useQueries keeps the combined object while no list changes. */
+function byKind(results: { data?: Paged<IssuedPrescription> }[]): PrescriptionHistoryLists {
+  return Object.fromEntries(PRESCRIPTION_KINDS.map((kind, i) => [kind, results[i]?.data?.list])) as PrescriptionHistoryLists;
 }
 
 export function usePrescription(kind: PrescriptionKind, id: number | null) {
