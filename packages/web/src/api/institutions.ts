@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Institution, InstitutionPaths, type institutionListResult } from '@tcm/contracts/api/institution';
+import type { Institution, institutionListResult } from '@tcm/contracts/api/institution';
+import { InstitutionPaths } from '@tcm/contracts/api/institution-presets';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { useInstitutionStore } from '../stores/institutions';
