@@ -53,6 +53,8 @@ step('lint', npm, ['run', 'lint']);
 vitest('unit');
 vitest('api');
 if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) vitest('e2e');
+// The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
+step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

@@ -1,12 +1,48 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The API server (packages/server) serves everything under /prod-api; in development Vite proxies to it
 // so the browser sees one origin, exactly as in production where the server also serves dist/.
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
 
+/**
+ * The bundle budget (scripts/bundle-budget.mjs) reads the build's chunk graph: Vite's manifest, and
+ * which chunk holds each of the app's own modules (the manifest names a lazy module merged into a
+ * shared chunk only by that chunk). Vite can only write the manifest inside outDir, which the server
+ * serves; both files go to build-meta/ instead, so browsers never get the app's module map.
+ */
+function buildMetaOutsideDist(): Plugin {
+  const here = import.meta.dirname;
+  const chunkOf: Record<string, string> = {};
+  return {
+    name: 'build-meta-outside-dist',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const relative = path.relative(here, id);
+          if (path.isAbsolute(id) && !relative.startsWith('..') && !relative.includes('node_modules')) {
+            chunkOf[relative.split(path.sep).join('/')] = output.fileName;
+          }
+        }
+      }
+    },
+    writeBundle(options) {
+      const outDir = options.dir ?? path.join(here, 'dist');
+      const target = path.join(here, 'build-meta');
+      mkdirSync(target, { recursive: true });
+      renameSync(path.join(outDir, '.vite/manifest.json'), path.join(target, 'manifest.json'));
+      rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
+      writeFileSync(path.join(target, 'chunk-of-module.json'), JSON.stringify(chunkOf, null, 1));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildMetaOutsideDist()],
   server: {
     port: 5173,
     proxy: { '/prod-api': { target: API_TARGET, changeOrigin: true } },
@@ -18,6 +54,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    manifest: true,
     // Routes are lazy modules; a small shared vendor group keeps React in one long-cached file while
     // Ant Design stays split by component, so the login screen does not download the table, the
     // date picker and the rest of the library it never shows.

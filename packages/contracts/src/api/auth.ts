@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { bodyIdSchema, mobileSchema, passwordSchema, personNameSchema, smsCodeSchema, textSchema } from './validators';
 
-export const AuthPaths = {
-  login: '/api/auth/login',
-  logout: '/api/auth/logout',
-  me: '/api/v1/users/me',
-  register: '/api/auth/register',
-  getVerificationCode: '/api/auth/getVerificationCode',
-  checkIsRegister: '/api/auth/checkIsRegister',
-  changePwdByVerificationCode: '/api/auth/changePwdByVerificationCode',
-} as const;
+export { AuthPaths } from './auth-paths';
 
 export const registerStatusSchema = z.enum(['ToBeReviewed', 'Approved', 'Rejected']);
 export type RegisterStatus = z.infer<typeof registerStatusSchema>;

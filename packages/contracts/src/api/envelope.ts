@@ -1,37 +1,7 @@
 import { z } from 'zod';
 import { fieldLabel, INT4_MAX, queryInteger } from './validators';
 
-/**
- * Response codes carried in the envelope's `code`. 0 and 900 are fixed by the specification;
- * the others mirror the closest HTTP status so that a log reader recognises them at a glance.
- */
-export const ResponseCode = {
-  OK: 0,
-  BAD_REQUEST: 400,
-  AUTH_FAILED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  LOCKED: 423,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  SESSION_EXPIRED: 900,
-} as const;
-export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
-
-/** The base path every call lives under (spec §7). */
-export const API_BASE = '/prod-api';
-/** Client request timeout (spec §9). */
-export const REQUEST_TIMEOUT_MS = 50_000;
-/** Header carrying the session token (spec §6). */
-export const TOKEN_HEADER = 'satoken';
-
-export interface Envelope<T> {
-  code: number;
-  data: T;
-  message: string;
-}
+export { API_BASE, type Envelope, REQUEST_TIMEOUT_MS, ResponseCode, TOKEN_HEADER } from './transport';
 
 /** The `{code, data, message}` envelope around a data schema. */
 export function envelope<T extends z.ZodType>(data: T) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from './validators';
 
-export const InstitutionPaths = { list: '/api/institution/list' } as const;
+export { DEFAULT_INSTITUTIONS, InstitutionPaths } from './institution-presets';
 
 /** The spec's request: page 1, limit 1000 (spec §7, §9). */
 export const institutionListBody = z.object({
@@ -28,20 +28,3 @@ export const institutionListResult = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
-
-/**
- * The 10 community health service centres shown before the server's list arrives (spec §3, §9) and
- * seeded into an empty database. Ids are their positions, 1 to 10.
- */
-export const DEFAULT_INSTITUTIONS: readonly Institution[] = [
-  '城东社区卫生服务中心',
-  '城西社区卫生服务中心',
-  '城南社区卫生服务中心',
-  '城北社区卫生服务中心',
-  '中山路社区卫生服务中心',
-  '人民路社区卫生服务中心',
-  '解放路社区卫生服务中心',
-  '新华街道社区卫生服务中心',
-  '和平街道社区卫生服务中心',
-  '滨江社区卫生服务中心',
-].map((name, i) => ({ id: i + 1, name }));

@@ -1,16 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  AuthPaths,
-  type ChangePasswordInput,
-  type CurrentUser,
-  type checkIsRegisterResult,
-  type getVerificationCodeResult,
-  type LoginBody,
-  type LoginResult,
-  type RegisterBody,
-  type registerResult,
-  type VerificationPurpose,
+import type {
+  ChangePasswordInput,
+  CurrentUser,
+  checkIsRegisterResult,
+  getVerificationCodeResult,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  registerResult,
+  VerificationPurpose,
 } from '@tcm/contracts/api/auth';
+import { AuthPaths } from '@tcm/contracts/api/auth-paths';
 import type { z } from 'zod';
 import { useSessionStore } from '../stores/session';
 import { api } from './client';

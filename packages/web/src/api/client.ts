@@ -1,4 +1,4 @@
-import { API_BASE, REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@tcm/contracts/api/envelope';
+import { API_BASE, REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@tcm/contracts/api/transport';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
 import { useSessionStore } from '../stores/session';
 import { filenameFromContentDisposition } from './content-disposition';

@@ -1,4 +1,4 @@
-import { ResponseCode } from '@tcm/contracts/api/envelope';
+import { ResponseCode } from '@tcm/contracts/api/transport';
 
 /**
  * What the client makes of one answer. Kept free of axios, React and the DOM so that the rules of

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_INSTITUTIONS, type Institution, InstitutionPaths, type institutionListResult } from '@tcm/contracts/api/institution';
+import type { Institution, institutionListResult } from '@tcm/contracts/api/institution';
+import { DEFAULT_INSTITUTIONS, InstitutionPaths } from '@tcm/contracts/api/institution-presets';
 import type { z } from 'zod';
 import { api } from './client';
 import { queryKeys } from './query-keys';

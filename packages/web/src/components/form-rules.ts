@@ -7,12 +7,20 @@ import { translateValidation } from '../i18n';
  * will; the schema's message is shown (translated when the UI is not Chinese).
  */
 export function zodRule(schema: z.ZodType): FormRule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const result = await schema.safeParseAsync(value === '' ? undefined : value);
-      if (!result.success) throw new Error(translateValidation(result.error.issues[0]?.message ?? ''));
-    },
-  };
+  return { validator: (_rule, value: unknown) => check(schema, value) };
+}
+
+/**
+ * zodRule for a schema fetched on the first check, so that a screen (the login screen) is shown
+ * without downloading the schema library; the rule and its messages are the same.
+ */
+export function lazyZodRule(load: () => Promise<z.ZodType>): FormRule {
+  return { validator: async (_rule, value: unknown) => check(await load(), value) };
+}
+
+async function check(schema: z.ZodType, value: unknown): Promise<void> {
+  const result = await schema.safeParseAsync(value === '' ? undefined : value);
+  if (!result.success) throw new Error(translateValidation(result.error.issues[0]?.message ?? ''));
 }
 
 /** Whether a value passes a schema (e.g. before enabling 获取验证码). */

@@ -1,18 +1,22 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { loginBody } from '@tcm/contracts/api/auth';
-import { mobileSchema } from '@tcm/contracts/api/validators';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLogin } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { zodRule } from '../../components/form-rules';
+import { lazyZodRule } from '../../components/form-rules';
 import { AuthLayout } from '../../features/account/AuthLayout';
 import { translateValidation } from '../../i18n';
 import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DOCTOR_HOME_PATH, isPublicPath, LOGIN_PATH } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 import { useSessionStore } from '../../stores/session';
+
+/** The schemas (and zod) are fetched on the first check of a field, not with the screen. */
+const loginSchemas = () => import('./login-schemas');
+const usernameRule = lazyZodRule(() => loginSchemas().then((m) => m.loginBody.shape.username));
+const mobileRule = lazyZodRule(() => loginSchemas().then((m) => m.mobileSchema));
+const passwordRule = lazyZodRule(() => loginSchemas().then((m) => m.loginBody.shape.password));
 
 interface Values {
   username: string;
@@ -33,6 +37,7 @@ export default function LoginPage() {
   const onFinish = async (values: Values) => {
     setError(null);
     try {
+      const { loginBody } = await loginSchemas();
       const result = await login.mutateAsync(loginBody.parse(values));
       const previous = useSessionStore.getState().user;
       // Another person signing in on this computer must not inherit the previously opened patient.
@@ -53,7 +58,7 @@ export default function LoginPage() {
         <Form.Item
           name="username"
           label={isAdminLogin ? t('login.loginName') : t('fields.mobile')}
-          rules={[isAdminLogin ? zodRule(loginBody.shape.username) : zodRule(mobileSchema)]}
+          rules={[isAdminLogin ? usernameRule : mobileRule]}
         >
           <Input
             prefix={<UserOutlined aria-hidden />}
@@ -64,7 +69,7 @@ export default function LoginPage() {
             size="large"
           />
         </Form.Item>
-        <Form.Item name="password" label={t('fields.password')} rules={[zodRule(loginBody.shape.password)]}>
+        <Form.Item name="password" label={t('fields.password')} rules={[passwordRule]}>
           <Input.Password
             prefix={<LockOutlined aria-hidden />}
             placeholder={t('fields.passwordPlaceholder')}

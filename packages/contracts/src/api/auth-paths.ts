@@ -1,0 +1,12 @@
+// The account calls' paths, with no schema library, so the login screen can call them without
+// loading the schemas (auth.ts re-exports them beside the schemas).
+
+export const AuthPaths = {
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  me: '/api/v1/users/me',
+  register: '/api/auth/register',
+  getVerificationCode: '/api/auth/getVerificationCode',
+  checkIsRegister: '/api/auth/checkIsRegister',
+  changePwdByVerificationCode: '/api/auth/changePwdByVerificationCode',
+} as const;

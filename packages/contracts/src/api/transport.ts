@@ -1,0 +1,34 @@
+// What every call shares, with no schema library: the web app's first screen imports these and
+// nothing else of the API contract (envelope.ts re-exports them beside the envelope schemas).
+
+/**
+ * Response codes carried in the envelope's `code`. 0 and 900 are fixed by the specification;
+ * the others mirror the closest HTTP status so that a log reader recognises them at a glance.
+ */
+export const ResponseCode = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  AUTH_FAILED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  LOCKED: 423,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SESSION_EXPIRED: 900,
+} as const;
+export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
+
+/** The base path every call lives under (spec §7). */
+export const API_BASE = '/prod-api';
+/** Client request timeout (spec §9). */
+export const REQUEST_TIMEOUT_MS = 50_000;
+/** Header carrying the session token (spec §6). */
+export const TOKEN_HEADER = 'satoken';
+
+export interface Envelope<T> {
+  code: number;
+  data: T;
+  message: string;
+}

@@ -1,0 +1,184 @@
+// The JavaScript budget of the web build (issue 14): for every route of the app's route table, the
+// gzip size of all JavaScript a browser downloads to show it, from the build manifest. The issue's
+// budget: the login screen ≤ 250 kB, any route ≤ 400 kB. Screens not there yet are held at a CEILING
+// (below) so that no change makes them bigger. Fails (exit 1) when a route exceeds its budget or
+// ceiling, or when a ceiling is no longer needed. Sizes only: nothing here is timed.
+//
+// What a route costs: the entry chunk and its static imports; for each lazy module on the way to the
+// route (the shell, a layout, the screen) its chunk and static imports; and every dynamic import those
+// chunks make that is not another route's screen (e.g. ECharts on /outcomes, the English catalogue
+// for a user who chose English), unless it is listed in ON_DEMAND below as loaded only by an action.
+// A chunk shared by several of these counts once. kB = 1000 bytes, as Vite prints them.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { readRouteTable } from './route-table.mjs';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(webRoot, 'dist');
+/** Where vite.config.ts writes the build's chunk graph, out of dist/ so that the server never serves it. */
+const MANIFEST_FILE = path.join(webRoot, 'build-meta/manifest.json');
+const CHUNK_OF_MODULE_FILE = path.join(webRoot, 'build-meta/chunk-of-module.json');
+const ROUTER = path.join(webRoot, 'src/app/router.tsx');
+
+const KB = 1000;
+const ANY_ROUTE_BUDGET = 400 * KB;
+/** The first screen a person sees: tighter, because nothing is cached yet. */
+const LOGIN_BUDGET = 250 * KB;
+const LOGIN_ROUTES = new Set(['/login', '/login/:type']);
+
+/**
+ * Screens still above the issue's budget, and the size (kB gzip) they may not exceed meanwhile: what
+ * they measured when the check was introduced plus a little room for ordinary work, so that a change
+ * that makes them clearly bigger fails the run. Lower a ceiling when its screen shrinks; delete it once
+ * the screen is within the budget (the check fails on a ceiling that is no longer needed). What is
+ * left to do for each is in docs/architecture.md (bundle budget).
+ */
+const CEILINGS_KB = new Map([
+  ['LoginPage', 330],
+  ['HomePage', 560],
+  ['PrescribeIndex', 580],
+  ['PrescriptionKindPage', 570],
+  ['RecordPage', 600],
+  ['BrListPage', 540],
+  ['UserListPage', 545],
+  ['PreDiabetesListPage', 545],
+  ['DiabetesListPage', 545],
+  ['DoctorListPage', 505],
+  ['OutcomesPage', 725],
+]);
+
+/**
+ * Dynamic imports that a user action loads, never the first render of a route (why, each). They are
+ * shown in their own column, not counted against the budget.
+ */
+const ON_DEMAND = new Map([
+  ['src/components/ConfirmQueue.tsx', 'the first confirmation dialog'],
+  ['src/pages/login/login-schemas.ts', 'the first check of a login field (the schema library)'],
+]);
+
+if (!existsSync(MANIFEST_FILE)) {
+  console.error(`bundle budget: ${path.relative(process.cwd(), MANIFEST_FILE)} is missing; run \`npm run build -w @tcm/web\` first`);
+  process.exit(1);
+}
+if (existsSync(path.join(dist, '.vite'))) {
+  console.error('bundle budget: dist/.vite exists; the manifest must stay out of the folder the server serves');
+  process.exit(1);
+}
+
+/** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} */
+const manifest = JSON.parse(readFileSync(MANIFEST_FILE, 'utf8'));
+/** @type {Record<string, string>} the chunk file holding each of the app's own modules */
+const chunkOfModule = JSON.parse(readFileSync(CHUNK_OF_MODULE_FILE, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('the manifest has no entry chunk');
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+
+/**
+ * The manifest key of the chunk holding a module named as the route table names it (no extension).
+ * A lazy module merged into a shared chunk has no key of its own; its chunk's key stands for it.
+ */
+function manifestKey(module) {
+  const id = ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']
+    .map((ext) => module + ext)
+    .find((candidate) => chunkOfModule[candidate]);
+  const key = id && keyOfFile.get(chunkOfModule[id]);
+  if (!key) throw new Error(`${module}: a lazy route module that is not in a chunk of the build`);
+  return key;
+}
+
+/** The manifest key of the chunk holding one of the app's files (its own key when it has one). */
+function chunkKeyOf(file) {
+  return keyOfFile.get(chunkOfModule[file]);
+}
+
+const onDemandKeys = new Set(
+  [...ON_DEMAND.keys()].map((file) => {
+    const key = chunkKeyOf(file);
+    if (!key) throw new Error(`ON_DEMAND names ${file}, which is not in a chunk of the build`);
+    return key;
+  }),
+);
+
+const routes = readRouteTable(ROUTER, webRoot);
+const routeModules = new Set(routes.flatMap((route) => route.modules.map(manifestKey)));
+
+const gzipBytes = new Map();
+function gzipSize(file) {
+  if (!gzipBytes.has(file)) gzipBytes.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipBytes.get(file);
+}
+
+/**
+ * The JavaScript files downloaded to show a route whose lazy modules are `lazyKeys`, and those its
+ * chunks may fetch later on a user action (ON_DEMAND, with what they import beyond the first set).
+ */
+function filesFor(lazyKeys) {
+  const closure = (starts, skipOnDemand) => {
+    const files = new Set();
+    const seen = new Set();
+    const pending = [...starts];
+    const deferred = [];
+    while (pending.length > 0) {
+      const key = pending.pop();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`${key}: referenced by the manifest but not in it`);
+      if (chunk.file.endsWith('.js')) files.add(chunk.file);
+      pending.push(...(chunk.imports ?? []));
+      for (const dynamic of chunk.dynamicImports ?? []) {
+        if (routeModules.has(dynamic)) continue;
+        if (skipOnDemand && onDemandKeys.has(dynamic)) deferred.push(dynamic);
+        else pending.push(dynamic);
+      }
+    }
+    return { files, deferred };
+  };
+  const shown = closure([entryKey, ...lazyKeys], true);
+  const later = closure(shown.deferred, false);
+  return { shown: shown.files, later: [...later.files].filter((file) => !shown.files.has(file)) };
+}
+
+const sum = (files) => [...files].reduce((total, file) => total + gzipSize(file), 0);
+const rows = routes.map((route) => {
+  const { shown, later } = filesFor(route.modules.map(manifestKey));
+  const bytes = sum(shown);
+  const budget = LOGIN_ROUTES.has(route.path) ? LOGIN_BUDGET : ANY_ROUTE_BUDGET;
+  const screen = path.basename(route.modules.at(-1));
+  const ceiling = CEILINGS_KB.has(screen) ? CEILINGS_KB.get(screen) * KB : null;
+  const limit = bytes > budget && ceiling !== null ? ceiling : budget;
+  return { route: route.path, screen, bytes, later: sum(later), budget, ceiling, overBudget: bytes > budget, failed: bytes > limit };
+});
+
+const kb = (bytes) => (bytes / KB).toFixed(1);
+const width = Math.max(...rows.map((row) => row.route.length), 5);
+const screenWidth = Math.max(...rows.map((row) => row.screen.length), 6);
+const header = ['kB gzip', 'budget', 'ceiling', '+ on demand'];
+console.log(`${'route'.padEnd(width)}  ${'screen'.padEnd(screenWidth)}  ${header.map((title) => title.padStart(8)).join('  ')}`);
+for (const row of rows) {
+  const verdict = row.failed ? '  FAILED' : row.overBudget ? '  over budget, held at its ceiling' : '';
+  const cells = [kb(row.bytes), kb(row.budget), row.ceiling === null ? '-' : kb(row.ceiling), kb(row.later)];
+  console.log(
+    `${row.route.padEnd(width)}  ${row.screen.padEnd(screenWidth)}  ${cells.map((cell) => cell.padStart(8)).join('  ')}${verdict}`,
+  );
+}
+for (const [file, why] of ON_DEMAND) console.log(`on demand (not counted): ${file}, loaded on ${why}`);
+
+const problems = [];
+const failed = rows.filter((row) => row.failed);
+if (failed.length > 0) problems.push(`over budget or ceiling: ${failed.map((row) => `${row.route} (${row.screen})`).join(', ')}`);
+for (const screen of CEILINGS_KB.keys()) {
+  const itsRows = rows.filter((row) => row.screen === screen);
+  if (itsRows.length === 0) problems.push(`CEILINGS_KB names ${screen}, which no route shows`);
+  else if (itsRows.every((row) => !row.overBudget)) problems.push(`${screen} is within its budget now: delete its entry in CEILINGS_KB`);
+}
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`bundle budget: ${problem}`);
+  process.exit(1);
+}
+const held = rows.filter((row) => row.overBudget).length;
+console.log(
+  `bundle budget: ${rows.length - held} of ${rows.length} routes within budget (login ≤ ${kb(LOGIN_BUDGET)} kB, any ≤ ${kb(ANY_ROUTE_BUDGET)} kB gzip), ${held} held at their ceilings`,
+);
