@@ -16,6 +16,8 @@ export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(root, 'packages/we
 
 /** The doctor whose home is measured; their institution holds every bulk patient by default. */
 export const BENCH_DOCTOR = { username: '13800000000', password: 'Bench2026pass', name: '压测医生', institutionId: 1 };
+/** The administrator that production mode creates on first start. */
+export const BENCH_ADMIN = { username: 'benchadmin', password: 'Bench2026admin' };
 
 export interface BenchServer {
   baseUrl: string;
@@ -43,8 +45,8 @@ export async function startBenchServer(options: { patients: number; institutions
     const config = loadConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      ADMIN_USERNAME: 'benchadmin',
-      ADMIN_PASSWORD: 'Bench2026admin',
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     });
     config.webDistDir = WEB_DIST;
     if (scratch) config.databaseUrl = scratch.url;

@@ -13,8 +13,9 @@ import os from 'node:os';
 import type { LoginResult } from '@tcm/contracts/api/auth';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { BENCH_DOCTOR, startBenchServer } from './bench-server';
+import { BENCH_ADMIN, BENCH_DOCTOR, startBenchServer } from './bench-server';
 import { HOME_INTERACTIONS, waitForHome } from './home-scenario';
+import { auditScreens, type ScreenCount } from './screen-audit';
 import { inpOf, installVitalsObservers, interactionLatencies, readVitals } from './vitals-observer';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 10_000);
@@ -35,11 +36,11 @@ interface RunResult {
   interactions: number;
 }
 
-async function signIn(baseUrl: string): Promise<LoginResult> {
+async function signIn(baseUrl: string, account: { username: string; password: string } = BENCH_DOCTOR): Promise<LoginResult> {
   const res = await fetch(`${baseUrl}/prod-api/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: BENCH_DOCTOR.username, password: BENCH_DOCTOR.password }),
+    body: JSON.stringify({ username: account.username, password: account.password }),
   });
   const json = (await res.json()) as { code: number; message: string; data: LoginResult };
   if (json.code !== 0) throw new Error(`login: ${json.code} ${json.message}`);
@@ -138,32 +139,7 @@ function metricRows(label: string, cpu: string, values: number[], t: { good: num
   ];
 }
 
-async function main() {
-  const loadBefore = os.loadavg();
-  const server = await startBenchServer({ patients: PATIENTS, institutions: INSTITUTIONS });
-  const browser = await launchBrowser();
-  const started = Date.now();
-  const results = new Map<number, RunResult[]>();
-  try {
-    console.log(`Chromium ${browser.version()}, ${server.databaseLabel}, ${RUNS} runs per CPU rate after one warm-up run`);
-    await oneRun(browser, server.baseUrl, 1);
-    for (const rate of THROTTLE_RATES) {
-      const runs: RunResult[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
-        const run = await oneRun(browser, server.baseUrl, rate);
-        console.log(
-          `CPU ${rate}× run ${i + 1}/${RUNS}: LCP cold ${ms(run.lcpCold)}, warm ${ms(run.lcpWarm)} (${run.lcpElement ?? '?'}), INP ${ms(run.inp)} over ${run.interactions} interactions ≥ 16 ms`,
-        );
-        runs.push(run);
-      }
-      results.set(rate, runs);
-    }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  const loadAfter = os.loadavg();
-
+function vitalsRows(results: Map<number, RunResult[]>): string[][] {
   const rows: string[][] = [['metric', 'CPU', 'runs', 'p50', 'p75', 'good', 'poor', 'p75 rating']];
   for (const [rate, runs] of results) {
     const cpu = rate === 1 ? '1×' : `${rate}× slower`;
@@ -202,14 +178,58 @@ async function main() {
       );
     }
   }
-  console.log(
-    `\nThe doctor's home with ${PATIENTS.toLocaleString('en-US')} patients over ${INSTITUTIONS} institution(s) (the doctor's holds ${Math.floor(PATIENTS / INSTITUTIONS).toLocaleString('en-US')}):\n`,
-  );
-  printTable(rows);
+  return rows;
+}
+
+async function main() {
+  const loadBefore = os.loadavg();
+  const server = await startBenchServer({ patients: PATIENTS, institutions: INSTITUTIONS });
+  const browser = await launchBrowser();
+  const started = Date.now();
+  const results = new Map<number, RunResult[]>();
+  let screens: ScreenCount[] = [];
+  try {
+    console.log(`Chromium ${browser.version()}, ${server.databaseLabel}, ${RUNS} runs per CPU rate after one warm-up run`);
+    // BENCH_RUNS=0 only audits the screens.
+    if (RUNS > 0) await oneRun(browser, server.baseUrl, 1);
+    for (const rate of RUNS > 0 ? THROTTLE_RATES : []) {
+      const runs: RunResult[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const run = await oneRun(browser, server.baseUrl, rate);
+        console.log(
+          `CPU ${rate}× run ${i + 1}/${RUNS}: LCP cold ${ms(run.lcpCold)}, warm ${ms(run.lcpWarm)} (${run.lcpElement ?? '?'}), INP ${ms(run.inp)} over ${run.interactions} interactions ≥ 16 ms`,
+        );
+        runs.push(run);
+      }
+      results.set(rate, runs);
+    }
+    screens = await auditScreens(browser, server.baseUrl, await signIn(server.baseUrl), await signIn(server.baseUrl, BENCH_ADMIN));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const loadAfter = os.loadavg();
+
+  if (results.size > 0) {
+    console.log(
+      `\nThe doctor's home with ${PATIENTS.toLocaleString('en-US')} patients over ${INSTITUTIONS} institution(s) (the doctor's holds ${Math.floor(PATIENTS / INSTITUTIONS).toLocaleString('en-US')}):\n`,
+    );
+    printTable(vitalsRows(results));
+    console.log('Interaction rows: the slowest interaction of that step (its rating in brackets uses the INP thresholds).');
+  }
   console.log(
     `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (1/5/15 min); measuring took ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
-  console.log('Interaction rows: the slowest interaction of that step (its rating in brackets uses the INP thresholds).');
+
+  console.log(`\nWhat each screen renders with ${PATIENTS.toLocaleString('en-US')} patients (DOM counts once settled):\n`);
+  printTable([
+    ['role', 'screen', 'table rows', 'list items', 'select options', 'elements'],
+    ...screens.map((s) => [s.role, s.screen, String(s.tableRows), String(s.listItems), String(s.options), String(s.elements)]),
+  ]);
+  const worst = Math.max(...screens.map((s) => Math.max(s.tableRows, s.listItems, s.options)));
+  console.log(
+    `\nlargest list on any screen: ${worst} rows/items/options; largest DOM: ${Math.max(...screens.map((s) => s.elements))} elements`,
+  );
 }
 
 main().catch((error) => {
