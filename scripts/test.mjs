@@ -1,6 +1,7 @@
 // `npm test`: typecheck, lint, unit tests, API integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then browser journeys against a fresh build. Prints one closing line
-// "tests: N passed, N failed" summing every Vitest tier.
+// TEST_DATABASE_URL is set), then browser journeys against a fresh build: the Playwright specs
+// (e2e/specs) and the journeys still under Vitest's e2e project. Prints one closing line
+// "tests: N passed, N failed" summing every tier (Vitest's and Playwright's JSON reports).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,11 +16,16 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 
-function step(name, command, args) {
-  if (only.length > 0 && !only.includes(name)) return true;
+/** Whether `npm test -- <names>` asked for this step ("e2e" also selects "e2e-playwright"). */
+function selected(name) {
+  return only.length === 0 || only.some((o) => name === o || name.startsWith(`${o}-`));
+}
+
+function step(name, command, args, env = {}) {
+  if (!selected(name)) return true;
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (result.status !== 0) broken = true;
   return result.status === 0;
@@ -43,7 +49,23 @@ function vitest(project) {
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
   } catch {
-    if (only.length === 0 || only.includes(project)) failed += 1; // a tier that produced no report failed
+    if (selected(project)) failed += 1; // a tier that produced no report failed
+  }
+  return ok;
+}
+
+/** The Playwright journeys (e2e/playwright.config.ts): its JSON report's counts join the closing line. */
+function playwright() {
+  const report = path.join(reports, 'playwright.json');
+  const ok = step('e2e-playwright', npm, ['exec', '--', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+  });
+  try {
+    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    passed += stats.expected;
+    failed += stats.unexpected + stats.flaky; // retries are off, so "flaky" cannot happen; if it did, it failed once
+  } catch {
+    if (selected('e2e-playwright')) failed += 1; // a tier that produced no report failed
   }
   return ok;
 }
@@ -52,9 +74,12 @@ step('typecheck', npm, ['run', 'typecheck']);
 step('lint', npm, ['run', 'lint']);
 vitest('unit');
 vitest('api');
-if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) vitest('e2e');
-// The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
-step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);
+if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
+  // The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
+  step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);
+  playwright();
+  vitest('e2e');
+}
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

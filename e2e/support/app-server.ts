@@ -1,10 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
 import { buildApp } from '../../packages/server/src/app';
-import { DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
-import { openDatabase } from '../../packages/server/src/db/client';
+import { type Config, DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
+import { type Database, openDatabase } from '../../packages/server/src/db/client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built web app the journeys serve; E2E_WEB_DIST points elsewhere (a second build beside the default). */
@@ -12,6 +11,9 @@ export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(root, 'packages/we
 
 export interface RunningApp {
   baseUrl: string;
+  /** The server's own database and configuration, for test data made the way the seed makes it. */
+  database: Database;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -20,7 +22,12 @@ export interface RunningApp {
  * from the demo-data template (database-template.ts), the built web app and the `http` SMS provider
  * pointed at the test's receiver.
  */
-export async function startAppServer(options: { smsUrl: string; webDistDir?: string }): Promise<RunningApp> {
+export async function startAppServer(options: {
+  smsUrl: string;
+  /** The PGlite dump written by the browser tiers' global set-up (database-template.ts). */
+  databaseTemplate: string;
+  webDistDir?: string;
+}): Promise<RunningApp> {
   const webDistDir = options.webDistDir ?? WEB_DIST;
   if (!existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error(`The web app is not built (${webDistDir}); run "npm run build -w @tcm/web" first (npm test does).`);
@@ -34,13 +41,15 @@ export async function startAppServer(options: { smsUrl: string; webDistDir?: str
   config.webDistDir = webDistDir;
   // The journeys log in many times from one address; the per-IP limits are covered by the API suite.
   config.security = { ...DEFAULT_SECURITY, loginPerMinute: 1000, codePerMinute: 1000, registerPerMinute: 1000 };
-  const template = new Blob([readFileSync(inject('e2eDatabaseTemplate'))]);
+  const template = new Blob([readFileSync(options.databaseTemplate)]);
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: template });
   const { app } = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    database,
+    config,
     async close() {
       await app.close();
       await database.close();

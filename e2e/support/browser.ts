@@ -8,7 +8,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** Screenshots of every screen the journeys visit; the test run prints this folder. */
 export const SCREENSHOT_DIR = path.join(root, '.e2e-artifacts/screenshots');
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium (never a browser Playwright downloads). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Headless flags that keep Chromium off the network (DEVELOPERS.md). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * Debian's Chromium, headless, with the flags that keep it off the network (DEVELOPERS.md). Playwright
@@ -17,17 +28,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -15,11 +15,17 @@ declare module 'vitest' {
   }
 }
 
+export interface DatabaseTemplate {
+  /** The PGlite dump (a tar file) startAppServer loads into each server's in-memory database. */
+  file: string;
+  remove(): void;
+}
+
 /**
- * Global set-up of the browser tier: migrates and seeds the demo data once (several seconds, tens of
- * seconds on a loaded machine) and hands each journey file a copy, instead of seeding per file.
+ * Migrates and seeds the demo data once (several seconds, tens of seconds on a loaded machine) into a
+ * PGlite dump that every app server of the run loads a copy of, instead of seeding per server.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export async function writeDatabaseTemplate(): Promise<DatabaseTemplate> {
   const folder = mkdtempSync(path.join(tmpdir(), 'tcm-e2e-db-'));
   const file = path.join(folder, 'demo.tar');
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' });
@@ -32,6 +38,12 @@ export default async function setup(project: TestProject): Promise<() => void> {
   } finally {
     await database.close();
   }
-  project.provide('e2eDatabaseTemplate', file);
-  return () => rmSync(folder, { recursive: true, force: true });
+  return { file, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Global set-up of the Vitest browser tier (the journeys not yet moved to Playwright). */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const template = await writeDatabaseTemplate();
+  project.provide('e2eDatabaseTemplate', template.file);
+  return template.remove;
 }

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { type RunningApp, startAppServer } from './app-server';
 import { launchBrowser, newContext, SCREENSHOT_DIR } from './browser';
 import { snapshotWebDist } from './shell';
@@ -21,7 +22,7 @@ export interface Journey {
 export async function startJourney(): Promise<Journey> {
   const sms = await startSmsReceiver();
   const web = await snapshotWebDist();
-  const server = await startAppServer({ smsUrl: sms.url, webDistDir: web.dir });
+  const server = await startAppServer({ smsUrl: sms.url, databaseTemplate: inject('e2eDatabaseTemplate'), webDistDir: web.dir });
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
   console.log(`screenshots: ${SCREENSHOT_DIR}`);

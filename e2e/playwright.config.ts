@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/browser';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Screenshots, traces of failed tests and the JSON report: one git-ignored folder at the root. */
+const artifacts = path.join(here, '../.e2e-artifacts');
+
+/**
+ * The browser journeys under @playwright/test (e2e/README.md). Debian's Chromium, never a downloaded
+ * browser; each worker runs its own app server on a copy of the seeded template database.
+ */
+export default defineConfig({
+  testDir: './specs',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './fixtures/global-setup.ts',
+  outputDir: path.join(artifacts, 'test-results'),
+  // A retry would hide a flake: a journey that fails once is a bug to fix at its cause.
+  retries: 0,
+  // One journey on a loaded 2-core machine takes 10–60 s; a test stuck for 3 minutes is broken.
+  timeout: 180_000,
+  // The screens load lazily-split chunks from a server sharing the machine with the browser.
+  expect: { timeout: 20_000 },
+  // Each worker is a server, an in-memory database and a Chromium. On the 2-core machine (beside two
+  // busy loops in the flake check) one worker is the stable choice; E2E_WORKERS=2 on a freer machine.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? path.join(artifacts, 'playwright-report.json') }]],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
+    // A failed test leaves its trace (DOM snapshots per action; no screencast, which costs CPU).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    screenshot: 'only-on-failure',
+  },
+});
