@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rowCells } from './cells';
 import type { Cell, ColumnType, SheetColumn } from './sheet';
-import { rowCells } from './workbook-stream';
 
 /** One column of `type` whose value is the row itself. */
 const column = (type: ColumnType): SheetColumn<unknown> => ({ key: 'k', header: 'h', type, value: (row) => row as Cell });
