@@ -26,7 +26,8 @@ export function cellText(text: string): string {
 /**
  * A page of rows' cells as they are posted to the xlsx worker. A day of a `date` column travels as its
  * time value (a number) and its place is listed in `days` (row × width + column): the structured clone
- * copies a Date several times slower than a number, and a 100,000-row export holds ~400,000 of them.
+ * copies a Date slower than a number, and a 100,000-row annex 7 export holds 400,000 of them (mapping,
+ * posting and reviving its rows measured ~0.8 s of CPU this way against ~0.9 s posting Dates).
  * The worker turns the listed numbers back into Dates (`reviveDays`, mirrored in xlsx-worker.mjs).
  */
 export interface CellBatch {
