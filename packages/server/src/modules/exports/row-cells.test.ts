@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cellBatch, reviveDays, rowCells } from './cells';
 import type { Cell, ColumnType, SheetColumn } from './sheet';
-import { rowCells } from './workbook-stream';
 
 /** One column of `type` whose value is the row itself. */
 const column = (type: ColumnType): SheetColumn<unknown> => ({ key: 'k', header: 'h', type, value: (row) => row as Cell });
@@ -38,5 +38,27 @@ describe('rowCells: formula-like text (OWASP CSV injection)', () => {
     const day = new Date(Date.UTC(2026, 0, 1));
     expect(cell('date', day)).toBe(day);
     expect(cell('text', null)).toBeNull();
+  });
+});
+
+describe('cellBatch: the cells posted to the xlsx worker', () => {
+  it('sends days as time values listed by position, and reviveDays gives the same cells as rowCells', () => {
+    const columns = [column('date'), column('text'), column('date')].map((c, i) => ({
+      ...c,
+      value: (row: unknown) => (row as Cell[])[i] as Cell,
+    }));
+    const rows: Cell[][] = [
+      ['2026-03-01', '=1+1', null],
+      ['not a day', '晚餐', '2026-12-31'],
+    ];
+    const batch = cellBatch(columns, rows);
+    expect(batch.rows).toEqual([
+      [Date.UTC(2026, 2, 1), "'=1+1", null],
+      ['not a day', '晚餐', Date.UTC(2026, 11, 31)],
+    ]);
+    expect(batch.days).toEqual([0, 5]);
+    // What the worker does to a batch it received (structured clone keeps numbers, strings and nulls).
+    expect(reviveDays(structuredClone(batch))).toEqual(rows.map((row) => rowCells(columns, row)));
+    expect(reviveDays(structuredClone(batch))[1]?.[2]).toEqual(new Date(Date.UTC(2026, 11, 31)));
   });
 });

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
+import { cellBatch } from './cells';
 import { codebookSheet } from './codebook';
-import { type AnySheet, anySheet, type Cell, type SheetColumn } from './sheet';
+import { type AnySheet, anySheet, type SheetColumn } from './sheet';
 import { WorkbookWorker } from './xlsx-worker-client';
 
 /** The client went away: stop reading the database and writing rows. */
@@ -11,42 +12,8 @@ export class ExportAborted extends Error {
   }
 }
 
-/**
- * Clinical dates have no time zone: a YYYY-MM-DD becomes that day's UTC midnight, which exceljs writes
- * as the serial of that day. Parsed by position: this runs for every date cell of every row.
- */
-function excelDate(value: string): Date | string {
-  if (value.length !== 10 || value[4] !== '-' || value[7] !== '-') return value;
-  const time = Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10)));
-  return Number.isNaN(time) ? value : new Date(time);
-}
-
-/** = + - @ tab CR: a spreadsheet takes text that starts with one of them for a formula (OWASP CSV injection). */
-const FORMULA_STARTS = new Set([0x3d, 0x2b, 0x2d, 0x40, 0x09, 0x0d]);
-
-/**
- * Text as it goes into a cell: the .xlsx keeps it as text, but a user who edits the cell or saves the
- * sheet as CSV and opens it again would have `=HYPERLINK(…)` from a free-text field evaluated. A
- * leading ' keeps it text everywhere (OWASP's advice). Numbers are never text here, so they stay numbers.
- */
-export function cellText(text: string): string {
-  return FORMULA_STARTS.has(text.charCodeAt(0)) ? `'${text}` : text;
-}
-
-/** A row's cells in column order, as they go into the sheet. */
-export function rowCells(columns: readonly SheetColumn<unknown>[], row: unknown): Cell[] {
-  const cells: Cell[] = new Array(columns.length);
-  for (let i = 0; i < columns.length; i += 1) {
-    const column = columns[i] as SheetColumn<unknown>;
-    const value = column.value(row);
-    const typed = column.type === 'date' && typeof value === 'string' ? excelDate(value) : value;
-    cells[i] = typeof typed === 'string' ? cellText(typed) : typed;
-  }
-  return cells;
-}
-
 /** Chinese characters are about two Latin widths; a date needs ~11. */
-function widthOf(column: SheetColumn<unknown>): number {
+export function widthOf(column: SheetColumn<unknown>): number {
   if (column.type === 'date') return 12;
   return Math.min(40, Math.max(8, column.header.length * 2 + 2));
 }
@@ -85,7 +52,7 @@ async function writeSheet(book: WorkbookWorker, sheet: AnySheet, output: Writabl
   await book.send({ type: 'sheet', name: sheet.name, columns: sheet.columns.map((c) => ({ header: c.header, width: widthOf(c) })) });
   const inFlight: Promise<void>[] = [];
   for await (const page of sheet.pages()) {
-    const written = book.send({ type: 'rows', rows: page.map((row) => rowCells(sheet.columns, row)) }).then(() => onRows(page.length));
+    const written = book.send({ type: 'rows', batch: cellBatch(sheet.columns, page) }).then(() => onRows(page.length));
     // Awaited below; until then a failure must not count as unhandled.
     written.catch(() => undefined);
     inFlight.push(written);

@@ -1,19 +1,19 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { Cell } from './sheet';
+import type { CellBatch } from './cells';
 
 /**
  * The exceljs writer runs on a worker thread. Rendering the sheet XML is most of an export's CPU; on the
  * main thread it would hold up every other API call for seconds and could not overlap with reading and
- * mapping the next page. The worker receives rows (structured clone keeps Dates as Dates) and sends
- * back zip chunks, which are written to `target` in order.
+ * mapping the next page. The worker receives batches of row cells (days as numbers, see CellBatch) and
+ * sends back zip chunks, which are written to `target` in order.
  */
 const WORKER_URL = new URL('./xlsx-worker.mjs', import.meta.url);
 
 type Request =
   | { type: 'open'; options: unknown }
   | { type: 'sheet'; name: string; columns: { header: string; width: number }[] }
-  | { type: 'rows'; rows: Cell[][] }
+  | { type: 'rows'; batch: CellBatch }
   | { type: 'endSheet' }
   | { type: 'commit' };
 

@@ -33,6 +33,15 @@ async function room(worksheet) {
   await new Promise((resolve) => entry.once('drain', resolve));
 }
 
+/** The batch's listed days (time values) as Dates again: reviveDays of cells.ts, which this file cannot import. */
+function reviveDays({ rows, width, days }) {
+  for (const at of days) {
+    const cells = rows[Math.floor(at / width)];
+    cells[at % width] = new Date(cells[at % width]);
+  }
+  return rows;
+}
+
 const handlers = {
   open({ options }) {
     session = { book: new ExcelJS.stream.xlsx.WorkbookWriter({ ...options, stream: chunkPoster() }), sheet: undefined };
@@ -41,8 +50,8 @@ const handlers = {
     session.sheet = session.book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     session.sheet.columns = columns;
   },
-  async rows({ rows }) {
-    for (const row of rows) session.sheet.addRow(row).commit();
+  async rows({ batch }) {
+    for (const row of reviveDays(batch)) session.sheet.addRow(row).commit();
     await room(session.sheet);
   },
   endSheet() {
