@@ -8,11 +8,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@tcm/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
 import { registerPrivacyHeaders } from './lib/privacy-headers';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { annexQueryRoutes } from './modules/annex-queries/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -39,6 +40,11 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * Parse every answer with its zod schema too (lib/response-serializer.ts). Default: everywhere but
+   * NODE_ENV=production, so every API test checks the answers against the contracts.
+   */
+  checkAnswers?: boolean;
   /** Overrides for tests; merged into the Fastify options. */
   fastifyOptions?: Partial<FastifyServerOptions>;
 }
@@ -76,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Only JSON bodies are accepted; anything else gets a clear 415 instead of a confusing type error.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkAnswers: deps.checkAnswers ?? config.nodeEnv !== 'production' }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../lib/context';
 import { scopedInstitution } from '../../lib/scope';
 import { type Db, rowsOf } from '../client';
+import { preparedPerDb } from '../prepared';
 import { patientCounters, patients, unfilledReminderDays } from '../schema';
 import { isCompletedSql } from './patient-protocol';
 import { dueDateSql, isDismissedSql, isSilencedSql } from './patients';
@@ -61,18 +62,70 @@ const bellCandidate = sql`${live} and ${managed} and not ${patients.endManagemen
 
 /* ---------- reading ---------- */
 
-/** The eight figures of one institution or, for the admin asking for none, of all: one to a dozen rows. */
-export async function readPersonalCentre(ctx: Ctx, requestedInstitution: number | undefined): Promise<PersonalCenterData> {
-  const institutionId = scopedInstitution(ctx, requestedInstitution);
-  const fields = Object.fromEntries(
+const figureSums = () =>
+  Object.fromEntries(
     FIGURES.map(([figure, { column }]) => [figure, sql<number>`coalesce(sum(${patientCounters[column]}), 0)::int`]),
   ) as Record<keyof PersonalCenterData, SQL<number>>;
-  const [row] = await ctx.db
-    .select(fields)
+
+/** The figures' statements, prepared once per connection (db/prepared.ts): one institution, or all. */
+const centreOfInstitution = preparedPerDb((db) =>
+  db
+    .select(figureSums())
     .from(patientCounters)
-    .where(institutionId === undefined ? undefined : eq(patientCounters.institutionId, institutionId));
+    .where(eq(patientCounters.institutionId, sql.placeholder('institutionId')))
+    .prepare('personal_centre_institution'),
+);
+const centreOfAll = preparedPerDb((db) => db.select(figureSums()).from(patientCounters).prepare('personal_centre_all'));
+
+/** The eight figures of one institution or, for the admin asking for none, of all: one to a dozen rows. */
+export async function readPersonalCentre(ctx: Ctx, requestedInstitution: number | undefined): Promise<PersonalCenterData> {
+  return readFigures(ctx.db, scopedInstitution(ctx, requestedInstitution));
+}
+
+/** The stored figures of an institution the caller's scope already resolved (undefined: all). */
+export async function readFigures(db: Db, institutionId: number | undefined): Promise<PersonalCenterData> {
+  const [row] = institutionId === undefined ? await centreOfAll(db).execute() : await centreOfInstitution(db).execute({ institutionId });
   return Object.fromEntries(FIGURES.map(([figure]) => [figure, Number(row?.[figure] ?? 0)])) as PersonalCenterData;
 }
+
+/** The figure a patient list's total equals, when its filter is one the counters count (else undefined). */
+export function listTotalCounter(filter: {
+  cohort: 'managed' | 'comparison';
+  comparisonRole?: 0 | 1 | undefined;
+  state?: 'running' | 'completed' | undefined;
+  fillStatus?: 'completed' | 'uncompleted' | undefined;
+}): keyof PersonalCenterData | undefined {
+  if (filter.cohort === 'comparison') {
+    if (filter.state || filter.fillStatus) return undefined;
+    if (filter.comparisonRole === undefined) return 'comparativeTeamCount';
+    return filter.comparisonRole === 0 ? 'comparativeTeamEarlyCount' : 'comparativeTeamDiabetesCount';
+  }
+  if (filter.comparisonRole !== undefined || (filter.state && filter.fillStatus)) return undefined;
+  if (filter.state) return filter.state === 'running' ? 'managementTeamInManagementCount' : 'managementTeamEndManagementCount';
+  if (filter.fillStatus) return filter.fillStatus === 'completed' ? 'managementTeamCompletedCount' : 'managementTeamUnCompletedCount';
+  return 'managementTeamCount';
+}
+
+/** The bell's statements, prepared once per connection: one institution's due dates before today, or all. */
+const bellOfInstitution = preparedPerDb((db) =>
+  db
+    .select({ value: sql<number>`coalesce(sum(${unfilledReminderDays.patients}), 0)::int` })
+    .from(unfilledReminderDays)
+    .where(
+      and(
+        eq(unfilledReminderDays.institutionId, sql.placeholder('institutionId')),
+        lt(unfilledReminderDays.dueDate, sql.placeholder('today')),
+      ),
+    )
+    .prepare('unfilled_bell_institution'),
+);
+const bellOfAll = preparedPerDb((db) =>
+  db
+    .select({ value: sql<number>`coalesce(sum(${unfilledReminderDays.patients}), 0)::int` })
+    .from(unfilledReminderDays)
+    .where(lt(unfilledReminderDays.dueDate, sql.placeholder('today')))
+    .prepare('unfilled_bell_all'),
+);
 
 /**
  * The doctor's bell: patients overdue on `today` (their due date is before it). A range of the primary
@@ -80,15 +133,10 @@ export async function readPersonalCentre(ctx: Ctx, requestedInstitution: number 
  */
 export async function countUnfilledReminders(ctx: Ctx, today: string): Promise<number> {
   const institutionId = scopedInstitution(ctx, undefined);
-  const [row] = await ctx.db
-    .select({ value: sql<number>`coalesce(sum(${unfilledReminderDays.patients}), 0)::int` })
-    .from(unfilledReminderDays)
-    .where(
-      and(
-        institutionId === undefined ? undefined : eq(unfilledReminderDays.institutionId, institutionId),
-        lt(unfilledReminderDays.dueDate, today),
-      ),
-    );
+  const [row] =
+    institutionId === undefined
+      ? await bellOfAll(ctx.db).execute({ today })
+      : await bellOfInstitution(ctx.db).execute({ institutionId, today });
   return Number(row?.value ?? 0);
 }
 

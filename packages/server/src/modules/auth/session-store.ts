@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SecurityConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { accounts, sessions } from '../../db/schema';
 import type { Actor } from '../../lib/context';
 
@@ -25,9 +26,9 @@ export async function createSession(db: Db, accountId: number, now: Date, securi
 /** Touching last_seen on every request would write on every read; once a minute is precise enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** The actor behind a token, or null when it is unknown, ended, idle too long or past its absolute life. */
-export async function resolveSession(db: Db, token: string, now: Date, security: SecurityConfig): Promise<Actor | null> {
-  const rows = await db
+/** The session check every authenticated request makes: one indexed read, prepared once per connection. */
+const sessionByToken = preparedPerDb((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -42,8 +43,14 @@ export async function resolveSession(db: Db, token: string, now: Date, security:
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.endedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.endedAt)))
+    .limit(1)
+    .prepare('session_by_token'),
+);
+
+/** The actor behind a token, or null when it is unknown, ended, idle too long or past its absolute life. */
+export async function resolveSession(db: Db, token: string, now: Date, security: SecurityConfig): Promise<Actor | null> {
+  const rows = await sessionByToken(db).execute({ tokenHash: hashToken(token) });
   const row = rows[0];
   if (!row) return null;
   const idleDeadline = row.lastSeenAt.getTime() + security.sessionIdleMinutes * 60_000;

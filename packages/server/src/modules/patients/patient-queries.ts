@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { dueDateSql, isCompletedSql, isDismissedSql, isOverdueSql, type PatientScope } from '../../db/queries/patients';
+import { listTotalCounter, readFigures } from '../../db/queries/counters';
+import { dueDateSql, isCompletedSql, isDismissedSql, isOverdueSql, type PatientScope, readPlainPage } from '../../db/queries/patients';
 import type { Ctx } from '../../lib/context';
 import { todayOf } from '../../lib/scope';
 import { auditIdentifierSearch, keywordCondition } from './patient-search';
@@ -48,13 +49,16 @@ export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: Pat
   const where = patientConditions(scope, filter, today);
   const byDueDate = filter.overdueOnly || filter.sort === 'dueDate' || filter.dueWithinDays !== undefined;
   const order = byDueDate ? [asc(dueDateSql), asc(scope.cols.id)] : [desc(scope.cols.id)];
-  const [rows, [total]] = await Promise.all([
-    scope
-      .selectListed(today, where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    scope.select({ value: count() }, where),
+  const plain = isPlainList(filter) && !byDueDate;
+  const [rows, total] = await Promise.all([
+    plain
+      ? readPlainPage(ctx, scope, { cohort: filter.cohort, today, limit, offset: (page - 1) * limit })
+      : scope
+          .selectListed(today, where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset((page - 1) * limit),
+    countListed(ctx, scope, filter, where),
   ]);
   const list = rows.map((r) => toListItem(r, ctx.now));
   await auditIdentifierSearch(ctx, {
@@ -62,7 +66,32 @@ export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: Pat
     list: filter.cohort,
     institutionId: scope.institutionId,
     ids: list.map((p) => p.id),
-    total: total?.value ?? 0,
+    total,
   });
-  return { list, total: total?.value ?? 0, page, limit };
+  return { list, total, page, limit };
+}
+
+/** A list filtered by nothing but its group: the prepared statement of readPlainPage. */
+function isPlainList(filter: PatientFilter): boolean {
+  return (
+    filter.comparisonRole === undefined &&
+    !filter.state &&
+    !filter.fillStatus &&
+    !filter.overdueOnly &&
+    !filter.keyword?.trim() &&
+    filter.dueWithinDays === undefined
+  );
+}
+
+/**
+ * A list's total. A filter that is one of the personal-centre figures (the plain list, by state, by
+ * fill-in status, a comparison role) is read from the stored counters, which count with the same
+ * predicates (db/queries/counters.ts): the first page then costs the same at any number of patients.
+ * Any other filter (a keyword, overdue, due soon, state and status together) is counted from the rows.
+ */
+async function countListed(ctx: Ctx, scope: PatientScope, filter: PatientFilter, where: SQL | undefined): Promise<number> {
+  const counter = filter.keyword?.trim() || filter.overdueOnly || filter.dueWithinDays !== undefined ? undefined : listTotalCounter(filter);
+  if (counter) return (await readFigures(ctx.db, scope.institutionId))[counter];
+  const [row] = await scope.select({ value: count() }, where);
+  return row?.value ?? 0;
 }

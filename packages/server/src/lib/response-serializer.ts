@@ -1,0 +1,65 @@
+import { isDeepStrictEqual } from 'node:util';
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { ResponseSerializationError, serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
+
+/**
+ * How answers are written (issue 14). Parsing every answer with its zod schema and then calling
+ * JSON.stringify was a fixed cost on every call, paid again for each row of a list. In production
+ * the answer is written by fast-json-stringify, compiled once per route from the JSON schema derived
+ * from the route's zod response schema (what Fastify does for plain JSON-schema routes), so the
+ * answer keeps exactly the schema's fields without being parsed.
+ *
+ * The contract is still checked where it costs nothing: with `checkAnswers` (NODE_ENV development
+ * and test, so every API test) each answer is first parsed by its zod schema as before (a mismatch is
+ * the same 500 and logged error), and the compiled writer's output must equal the zod-parsed answer,
+ * so a schema that fast-json-stringify would write differently fails the tests instead of reaching a
+ * client. A schema that has no JSON-schema form (a transform) keeps the zod writer.
+ */
+export interface ResponseSerializerOptions {
+  checkAnswers: boolean;
+}
+
+type Writer = (data: unknown) => string;
+
+function resolveZod(schema: unknown): ZodType | undefined {
+  if (schema instanceof z.ZodType) return schema;
+  const nested = (schema as { properties?: unknown } | undefined)?.properties;
+  return nested instanceof z.ZodType ? nested : undefined;
+}
+
+/** The compiled writer of a zod schema, or undefined when it has no faithful JSON-schema form. */
+export function compileWriter(schema: ZodType): Writer | undefined {
+  try {
+    const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
+    return fastJson(json as Parameters<typeof fastJson>[0]) as Writer;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createResponseSerializerCompiler(options: ResponseSerializerOptions): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const zodWriter = zodSerializerCompiler(route as never) as Writer;
+    const schema = resolveZod(route.schema);
+    const write = schema ? compileWriter(schema) : undefined;
+    if (!schema || !write) return zodWriter;
+    if (!options.checkAnswers) return write;
+    return (data) => {
+      const checked = JSON.parse(zodWriter(data)) as unknown;
+      let text: string;
+      try {
+        text = write(data);
+      } catch (error) {
+        throw new ResponseSerializationError(route.method, route.url, { cause: error as never });
+      }
+      if (!isDeepStrictEqual(JSON.parse(text), checked)) {
+        throw new ResponseSerializationError(route.method, route.url, {
+          cause: new Error('the compiled writer and the zod schema disagree on this answer') as never,
+        });
+      }
+      return text;
+    };
+  };
+}
