@@ -39,14 +39,32 @@ export function compileWriter(schema: ZodType): Writer | undefined {
   }
 }
 
+/**
+ * Compiled writers by schema. Fastify asks for a route's serializer at every start, and the API tests
+ * start hundreds of apps in one process: compiling fast-json-stringify code for every route each time
+ * cost seconds per start, so a schema's writer is compiled once per process, on the first answer that
+ * needs it (null: the schema has no faithful JSON-schema form).
+ */
+const compiledWriters = new WeakMap<ZodType, Writer | null>();
+
+function writerOf(schema: ZodType): Writer | undefined {
+  let writer = compiledWriters.get(schema);
+  if (writer === undefined) {
+    writer = compileWriter(schema) ?? null;
+    compiledWriters.set(schema, writer);
+  }
+  return writer ?? undefined;
+}
+
 export function createResponseSerializerCompiler(options: ResponseSerializerOptions): FastifySerializerCompiler<unknown> {
   return (route) => {
     const zodWriter = zodSerializerCompiler(route as never) as Writer;
     const schema = resolveZod(route.schema);
-    const write = schema ? compileWriter(schema) : undefined;
-    if (!schema || !write) return zodWriter;
-    if (!options.checkAnswers) return write;
+    if (!schema) return zodWriter;
     return (data) => {
+      const write = writerOf(schema);
+      if (!write) return zodWriter(data);
+      if (!options.checkAnswers) return write(data);
       const checked = JSON.parse(zodWriter(data)) as unknown;
       let text: string;
       try {
