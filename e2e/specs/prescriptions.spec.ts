@@ -4,12 +4,13 @@ import {
   currentPrescriptions,
   expectPrescriptionSaved,
   issuePrescription,
+  openFromListSearch,
   openPrescription,
   physiqueSuggestions,
   recordQiDeficiency,
   savePrescription,
 } from '../fixtures/prescriptions';
-import { expectAccessible, expectStill, screenshot } from '../fixtures/screens';
+import { expectAccessible, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { logIn, openPatient, signIn } from '../fixtures/ui';
 
@@ -34,15 +35,7 @@ test.describe('a doctor issues, reviews, voids and prints health prescriptions (
 
     // Choose the patient from the list.
     await page.goto('/userList');
-    const search = page.getByRole('searchbox', { name: '姓名 / 身份证号 / 手机号' });
-    await search.fill(patient.name);
-    await search.press('Enter');
-    // The search has applied once the chosen patient is the only row listed.
-    const rows = page.locator('tbody tr.ant-table-row');
-    await expect(rows).toHaveCount(1);
-    await expect(rows).toContainText(patient.name);
-    await expectStill(page);
-    await rows.getByRole('button', { name: '打开档案' }).click();
+    await openFromListSearch(page, patient.name);
     await expect(page).toHaveURL(/\/diagnosticRecord$/);
 
     // 1 diet: the client checks a ticked item's text before anything is sent.
@@ -254,14 +247,7 @@ test.describe('a doctor issues, reviews, voids and prints health prescriptions (
   test('a comparison-group member gets no prescription form', async ({ page, api, doctor }) => {
     const member = await createComparisonMember(api, doctor);
     await signIn(page, doctor.session, '/userListTQQ');
-    const memberSearch = page.getByRole('searchbox', { name: '姓名 / 身份证号 / 手机号' });
-    await memberSearch.fill(member.name);
-    await memberSearch.press('Enter');
-    await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
-    await expect(page.locator('tbody tr.ant-table-row')).toContainText(member.name);
-    await expectStill(page);
-    await page.locator('tbody tr.ant-table-row').getByRole('button', { name: '打开档案' }).click();
-    await expect(page).not.toHaveURL(/\/userListTQQ/);
+    await openFromListSearch(page, member.name);
     await expect(page.getByTestId('patient-panel').getByText(member.name)).toBeVisible();
     await page.goto('/prescribe/1');
     await expect(page.getByText('对照组成员不开具健康处方').first()).toBeVisible();
