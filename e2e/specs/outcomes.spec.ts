@@ -30,6 +30,7 @@ test.describe('programme outcomes for a doctor and the administrator (issue 13)'
     await patients.create(doctor);
     const institutionName = doctor.session.user.institutionName;
     await signIn(page, doctor.session, '/index');
+    await expect(heading(page, `工作台 · ${doctor.name}`)).toBeVisible();
     await openFromMenu(page);
     const expected = await apiReport(api, doctor.session.token);
 
