@@ -385,6 +385,8 @@ describe('the doctor in the shell (issue 4)', () => {
     await screenshot(page, 'doctor-patient-panel');
   });
 
+  // A sweep over every doctor screen at two widths (its Playwright replacement will split it per width):
+  // three times the per-test limit, as Playwright's test.slow() gives the records journey.
   it('every doctor screen at 1280×800 and 768 wide, records and prescriptions with a patient chosen: screenshot, no serious axe violation', async () => {
     // Every screen is visited and photographed; the violations of all of them are reported together.
     const found: ScreenViolation[] = [];
@@ -443,5 +445,5 @@ describe('the doctor in the shell (issue 4)', () => {
       }
     }
     expect(found).toEqual([]);
-  });
+  }, 540_000);
 });
