@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBenchData } from '../../packages/server/bench/bench-data';
+import { createBenchData, createBenchDoctors } from '../../packages/server/bench/bench-data';
 import { scratchDatabase } from '../../packages/server/bench/scratch-database';
 import { buildApp } from '../../packages/server/src/app';
 import { DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
@@ -69,19 +69,7 @@ export async function startBenchServer(options: { patients: number; institutions
     console.log(
       `data: ${options.patients} patients over ${options.institutions} institution(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    // A programme's worth of doctors, a tenth awaiting review, so the administrator's registration
-    // lists have pages to show.
-    await database.db.insert(accounts).values(
-      Array.from({ length: 300 }, (_, i) => ({
-        role: 'doctor' as const,
-        username: `1370000${String(i).padStart(4, '0')}`,
-        mobile: `1370000${String(i).padStart(4, '0')}`,
-        name: `医生${i}`,
-        institutionId: 1 + (i % 10),
-        passwordHash: doctor!.passwordHash,
-        registerStatus: i % 10 === 0 ? ('ToBeReviewed' as const) : ('Approved' as const),
-      })),
-    );
+    await createBenchDoctors(database.db, doctor!.passwordHash);
     const { app } = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as { port: number }).port;

@@ -11,9 +11,12 @@ const SETTLE_TIMEOUT = 60_000;
 /** The managed group's worklist table (PatientTable's section, named by its caption). */
 const managedWorklist = (page: Page): Locator => page.getByRole('region', { name: '管理组', exact: true });
 
-/** Waits until no antd spinner or skeleton shows (each list's loading state) and the page is idle. */
+/**
+ * Waits until no antd spinner or skeleton shows (each list's loading state). The two frames first let
+ * React paint what the last action started (a query's spinner appears in the render after the click).
+ */
 export async function waitForSettled(page: Page): Promise<void> {
-  await page.waitForTimeout(50);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active').length === 0, undefined, {
     timeout: SETTLE_TIMEOUT,
     polling: 50,

@@ -66,10 +66,12 @@ async function auditDialogSelects(page: Page, role: ScreenCount['role'], name: s
   const n = await selects.count();
   for (let i = 0; i < n; i += 1) {
     await selects.nth(i).click();
-    await page.waitForTimeout(400);
+    // The open dropdown (antd marks a closed one with this class) is shown, its options rendered.
+    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    await dropdown.waitFor({ timeout: 60_000 });
     out.push({ role, screen: `${name}, select ${i + 1} open`, ...(await countDom(page)) });
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(200);
+    await dropdown.waitFor({ state: 'hidden', timeout: 60_000 });
   }
 }
 

@@ -60,12 +60,12 @@ export async function installVitalsObservers(page: Page): Promise<void> {
 }
 
 /**
- * Waits two frames and a little more (Event Timing entries are queued once the next paint is known),
- * then reads what the observers recorded so far.
+ * Waits two frames (an Event Timing entry is queued once the paint after its event is known), then
+ * takes the observers' pending records and reads what they hold.
  */
 export async function readVitals(page: Page): Promise<PageVitals> {
   return page.evaluate(async () => {
-    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
     const vitals = (window as unknown as VitalsWindow).__benchVitals;
     vitals.flush();
     return { lcp: vitals.lcp, lcpElement: vitals.lcpElement, events: [...vitals.events] };

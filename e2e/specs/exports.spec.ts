@@ -1,6 +1,6 @@
 import { EXPORT_KEYS, EXPORT_NAMES, type ExportKey } from '@tcm/contracts/api/exports';
 import type { AppApi, Doctor } from '../fixtures/data';
-import { downloadExport, expectOffered, exportDialog, FIRST_SHEET, today, typeDate } from '../fixtures/exports';
+import { downloadExport, expectOffered, exportDialog, FIRST_SHEET, tamperExportInstitution, today, typeDate } from '../fixtures/exports';
 import { expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { chooseOption, heading, openDialog, signIn, toast } from '../fixtures/ui';
@@ -135,15 +135,7 @@ test.describe('every export from the screen where its rows live (issue 7)', () =
     // The request as a tampered client would send it: another institution's data. The server refuses
     // before any byte of the file, with the envelope.
     const other = doctor.institutionId === 1 ? 2 : 1;
-    await page.route('**/prod-api/api/annex/exportStopManageComparativeDiabetes**', (route) => {
-      const url = new URL(route.request().url());
-      url.searchParams.set('institutionId', String(other));
-      return route.continue({ url: url.toString() });
-    });
-    let downloaded = false;
-    page.on('download', () => {
-      downloaded = true;
-    });
+    const downloaded = await tamperExportInstitution(page, '**/prod-api/api/annex/exportStopManageComparativeDiabetes**', other);
     await page.getByTestId('export-open').click();
     const opened = await openDialog(page, '导出 Excel');
     await opened.getByRole('button', { name: /导\s*出/ }).click();
@@ -151,7 +143,7 @@ test.describe('every export from the screen where its rows live (issue 7)', () =
     await screenshot(page, 'exports-refused');
     // The dialog stays open for another try, and no file was saved.
     await expect(exportDialog(page)).toBeVisible();
-    expect(downloaded).toBe(false);
+    expect(downloaded()).toBe(false);
     await expect(page).toHaveURL((url) => url.pathname === '/userListTNB');
   });
 });

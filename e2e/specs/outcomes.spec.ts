@@ -1,4 +1,4 @@
-import { today } from '../fixtures/exports';
+import { tamperExportInstitution, today } from '../fixtures/exports';
 import {
   apiReport,
   chooseRange,
@@ -158,19 +158,11 @@ test.describe('programme outcomes for a doctor and the administrator (issue 13)'
     await expectReport(page);
     // The request as a tampered client would send it: another institution's report.
     const other = doctor.institutionId === 1 ? 2 : 1;
-    await page.route(`**/prod-api${EXPORT_PATH}**`, (route) => {
-      const url = new URL(route.request().url());
-      url.searchParams.set('institutionId', String(other));
-      return route.continue({ url: url.toString() });
-    });
-    let downloaded = false;
-    page.on('download', () => {
-      downloaded = true;
-    });
+    const downloaded = await tamperExportInstitution(page, `**/prod-api${EXPORT_PATH}**`, other);
     await page.getByTestId('outcome-export').click();
     await expect(toast(page, '无权访问其他机构的数据')).toBeVisible();
     await screenshot(page, 'outcomes-export-refused');
-    expect(downloaded).toBe(false);
+    expect(downloaded()).toBe(false);
     await expect(page).toHaveURL((url) => url.pathname === '/outcomes');
   });
 });

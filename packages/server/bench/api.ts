@@ -22,7 +22,7 @@ import { backfillOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
-import { createBenchData } from './bench-data';
+import { createBenchData, createBenchDoctors } from './bench-data';
 import { startInstances } from './instances';
 import { adminToken, benchOutcomeReport } from './outcomes';
 import { scratchDatabase } from './scratch-database';
@@ -180,18 +180,7 @@ async function main() {
     const started = Date.now();
     await createBenchData(database.db, { patients: PATIENTS, institutions: 10, doctorId: doctor!.id });
     console.log(`data: ${PATIENTS} patients with a year of records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    // The admin's bell counts pending registrations: a programme's worth of doctors, some pending.
-    await database.db.insert(accounts).values(
-      Array.from({ length: 300 }, (_, i) => ({
-        role: 'doctor' as const,
-        username: `1370000${String(i).padStart(4, '0')}`,
-        mobile: `1370000${String(i).padStart(4, '0')}`,
-        name: `医生${i}`,
-        institutionId: 1 + (i % 10),
-        passwordHash: doctor!.passwordHash,
-        registerStatus: i % 10 === 0 ? ('ToBeReviewed' as const) : ('Approved' as const),
-      })),
-    );
+    await createBenchDoctors(database.db, doctor!.passwordHash);
     // The counters were kept by their triggers while the bulk SQL wrote the data: prove it.
     const checkStarted = Date.now();
     const drift = await checkCounters(database.db);

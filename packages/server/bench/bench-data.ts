@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
+import { accounts } from '../src/db/schema';
 
 /**
  * Bulk synthetic data, written with set-based SQL so 100,000 patients and a year of records take
@@ -48,4 +49,22 @@ export async function createBenchData(db: Db, options: { patients: number; insti
     ) s
     where s.patient_id = p.id`);
   await db.execute(sql`vacuum analyze`);
+}
+
+/**
+ * A programme's worth of doctors over ten institutions, a tenth of them awaiting review, so the
+ * administrator's bell and registration lists have something to count and page.
+ */
+export async function createBenchDoctors(db: Db, passwordHash: string): Promise<void> {
+  await db.insert(accounts).values(
+    Array.from({ length: 300 }, (_, i) => ({
+      role: 'doctor' as const,
+      username: `1370000${String(i).padStart(4, '0')}`,
+      mobile: `1370000${String(i).padStart(4, '0')}`,
+      name: `医生${i}`,
+      institutionId: 1 + (i % 10),
+      passwordHash,
+      registerStatus: i % 10 === 0 ? ('ToBeReviewed' as const) : ('Approved' as const),
+    })),
+  );
 }
