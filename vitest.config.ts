@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers: pure unit tests beside their code, API integration tests through app.inject() on real
-// databases, and browser journeys. `npm test` runs them in that order (scripts/test.mjs).
+// Two of the three tiers: pure unit tests beside their code and API integration tests through
+// app.inject() on real databases. The browser journeys run under Playwright (e2e/playwright.config.ts);
+// `npm test` runs the three in that order (scripts/test.mjs).
 export default defineConfig({
   test: {
     projects: [
@@ -20,18 +21,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own databases; two workers suit this 2-core machine.
           maxWorkers: 2,
-        },
-      },
-      {
-        // The journeys not yet moved to Playwright (e2e/specs, e2e/README.md); each moves out of here
-        // in the commit that converts it.
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 240_000,
-          fileParallelism: false,
-          globalSetup: ['e2e/support/database-template.ts'],
         },
       },
     ],

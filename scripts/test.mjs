@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, unit tests, API integration tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then browser journeys against a fresh build: the Playwright specs
-// (e2e/specs) and the journeys still under Vitest's e2e project. Prints one closing line
-// "tests: N passed, N failed" summing every tier (Vitest's and Playwright's JSON reports).
+// TEST_DATABASE_URL is set), then the browser journeys (Playwright, e2e/specs) against a fresh build.
+// Prints one closing line "tests: N passed, N failed" summing every tier (Vitest's and Playwright's
+// JSON reports). `npm test -- unit e2e` runs only the named steps.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +16,9 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 
-/** Whether `npm test -- <names>` asked for this step ("e2e" also selects "e2e-playwright"). */
+/** Whether `npm test -- <names>` asked for this step. */
 function selected(name) {
-  return only.length === 0 || only.some((o) => name === o || name.startsWith(`${o}-`));
+  return only.length === 0 || only.includes(name);
 }
 
 function step(name, command, args, env = {}) {
@@ -57,7 +57,7 @@ function vitest(project) {
 /** The Playwright journeys (e2e/playwright.config.ts): its JSON report's counts join the closing line. */
 function playwright() {
   const report = path.join(reports, 'playwright.json');
-  const ok = step('e2e-playwright', npm, ['exec', '--', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+  const ok = step('e2e', npm, ['exec', '--', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: report,
   });
   try {
@@ -65,7 +65,7 @@ function playwright() {
     passed += stats.expected;
     failed += stats.unexpected + stats.flaky; // retries are off, so "flaky" cannot happen; if it did, it failed once
   } catch {
-    if (selected('e2e-playwright')) failed += 1; // a tier that produced no report failed
+    if (selected('e2e')) failed += 1; // a tier that produced no report failed
   }
   return ok;
 }
@@ -78,7 +78,6 @@ if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
   // The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
   step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);
   playwright();
-  vitest('e2e');
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import type { AnnexRecord, RecordRevision } from '@tcm/contracts/api/records';
+import { createComparisonMember } from '../fixtures/comparison';
 import { daysAgo } from '../fixtures/data';
 import {
   addDays,
   choose,
-  createComparisonMember,
   createRecord,
   expectToast,
   fillDate,

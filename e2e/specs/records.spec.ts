@@ -1,8 +1,8 @@
+import { createComparisonMember } from '../fixtures/comparison';
 import { daysAgo } from '../fixtures/data';
 import {
   addDays,
   choose,
-  createComparisonMember,
   expectToast,
   fillDate,
   fillText,

@@ -1,4 +1,4 @@
-/** Direct API calls a journey makes outside the browser (e.g. the admin approving through the API). */
+/** One call of the app's API outside the browser: the envelope unwrapped, anything but code 0 thrown (fixtures/data.ts's AppApi). */
 export async function api<T>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<T> {
   const headers: Record<string, string> = {};
   if (options.token) headers.satoken = options.token;
@@ -11,8 +11,4 @@ export async function api<T>(baseUrl: string, method: string, path: string, opti
   const json = (await res.json()) as { code: number; message: string; data: T };
   if (json.code !== 0) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
   return json.data;
-}
-
-export async function apiLogin(baseUrl: string, username: string, password: string): Promise<string> {
-  return (await api<{ token: string }>(baseUrl, 'POST', '/api/auth/login', { body: { username, password } })).token;
 }

@@ -1,19 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../packages/server/src/config';
 import { dumpDatabase, openDatabase } from '../../packages/server/src/db/client';
 import { runMigrations } from '../../packages/server/src/db/migrate';
 import { seedBaseline } from '../../packages/server/src/seed/baseline';
 import { seedDemo } from '../../packages/server/src/seed/demo';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A PGlite dump with the migrations, the baseline accounts and the demo data (startAppServer loads it). */
-    e2eDatabaseTemplate: string;
-  }
-}
 
 export interface DatabaseTemplate {
   /** The PGlite dump (a tar file) startAppServer loads into each server's in-memory database. */
@@ -39,11 +31,4 @@ export async function writeDatabaseTemplate(): Promise<DatabaseTemplate> {
     await database.close();
   }
   return { file, remove: () => rmSync(folder, { recursive: true, force: true }) };
-}
-
-/** Global set-up of the Vitest browser tier (the journeys not yet moved to Playwright). */
-export default async function setup(project: TestProject): Promise<() => void> {
-  const template = await writeDatabaseTemplate();
-  project.provide('e2eDatabaseTemplate', template.file);
-  return template.remove;
 }
