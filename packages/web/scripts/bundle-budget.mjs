@@ -56,6 +56,7 @@ const CEILINGS_KB = new Map([
 const ON_DEMAND = new Map([
   ['src/components/ConfirmQueue.tsx', 'the first confirmation dialog'],
   ['src/pages/login/login-schemas.ts', 'the first check of a login field (the schema library)'],
+  ['src/features/exports/ExportDialog.tsx', 'the first opening of the export dialog (its date pickers)'],
 ]);
 
 if (!existsSync(MANIFEST_FILE)) {
