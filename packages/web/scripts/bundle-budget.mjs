@@ -56,6 +56,8 @@ const CEILINGS_KB = new Map([
 const ON_DEMAND = new Map([
   ['src/components/ConfirmQueue.tsx', 'the first confirmation dialog'],
   ['src/pages/login/login-schemas.ts', 'the first check of a login field (the schema library)'],
+  ['src/components/RouteErrorResult.tsx', "a screen that fails (the error page's illustration)"],
+  ['src/features/patients/AddMemberFlow.tsx', 'the first start of adding a comparison-group member'],
   ['src/features/exports/ExportDialog.tsx', 'the first opening of the export dialog (its date pickers)'],
 ]);
 
