@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { currentLanguage } from '../../i18n';
+// Registers dayjs's Chinese locale, which the date pickers need.
+import '../../lib/dayjs';
 import { useSessionStore } from '../../stores/session';
 
 interface Values {
