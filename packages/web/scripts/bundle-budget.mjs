@@ -59,7 +59,7 @@ const ON_DEMAND = new Map([
   // before the first render, ~10 kB more.
   ['src/i18n/english.ts', 'choosing English (the English catalogue and antd texts)'],
   ['src/pages/login/login-schemas.ts', 'the first check of a login field (the schema library)'],
-  ['src/components/RouteErrorResult.tsx', "a screen that fails (the error page's illustration)"],
+  ['src/components/AntResult.tsx', 'a failure, not-found or no-access message (antd Result and its illustrations)'],
   ['src/features/patients/AddMemberFlow.tsx', 'the first start of adding a comparison-group member'],
   ['src/features/exports/ExportDialog.tsx', 'the first opening of the export dialog (its date pickers)'],
 ]);

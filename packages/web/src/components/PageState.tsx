@@ -1,6 +1,7 @@
-import { Button, Empty, Result } from 'antd';
+import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { StatusResult } from './StatusResult';
 
 // PageLoading has its own module: the router and the shell show it before any screen, and must not
 // bring Result's and Empty's illustrations along.
@@ -11,7 +12,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   const { t } = useTranslation();
   const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : t('common.loadErrorHint');
   return (
-    <Result
+    <StatusResult
       status="warning"
       title={t('common.loadError')}
       subTitle={detail}
