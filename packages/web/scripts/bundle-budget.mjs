@@ -36,17 +36,17 @@ const LOGIN_ROUTES = new Set(['/login', '/login/:type']);
  * left to do for each is in docs/architecture.md (bundle budget).
  */
 const CEILINGS_KB = new Map([
-  ['LoginPage', 330],
-  ['HomePage', 560],
-  ['PrescribeIndex', 580],
-  ['PrescriptionKindPage', 570],
-  ['RecordPage', 600],
-  ['BrListPage', 540],
-  ['UserListPage', 545],
-  ['PreDiabetesListPage', 545],
-  ['DiabetesListPage', 545],
-  ['DoctorListPage', 505],
-  ['OutcomesPage', 725],
+  ['LoginPage', 306],
+  ['HomePage', 461],
+  ['PrescribeIndex', 535],
+  ['PrescriptionKindPage', 526],
+  ['RecordPage', 581],
+  ['BrListPage', 432],
+  ['UserListPage', 523],
+  ['PreDiabetesListPage', 490],
+  ['DiabetesListPage', 490],
+  ['DoctorListPage', 482],
+  ['OutcomesPage', 672],
 ]);
 
 /**
