@@ -3,11 +3,7 @@ import { paged, pageQuery } from './envelope';
 import { patientListItemSchema } from './patient';
 import { idSchema, keywordSchema } from './validators';
 
-export const AnnexQueryPaths = {
-  toBeContinued: '/api/annex/queryToBeContinued',
-  completed: '/api/annex/queryCompleted',
-  personalCenter: '/api/annex/queryPersonalCenterData',
-} as const;
+export { AnnexQueryPaths } from './annex-query-paths';
 
 export const annexListQuery = pageQuery.extend({
   institutionId: idSchema.optional(),

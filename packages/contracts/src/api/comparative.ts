@@ -3,12 +3,7 @@ import { pageBody, paged } from './envelope';
 import { comparisonRoleSchema, genderSchema, patientListItemSchema, worklistFields } from './patient';
 import { bodyIdSchema, INT4_MAX, keywordSchema, mobileSchema, personNameSchema, residentIdSchema } from './validators';
 
-export const ComparativePaths = {
-  create: '/api/comparative',
-  list: '/api/comparative/list',
-  endManagement: '/api/comparative/endManagementPatient',
-  remove: '/api/comparative',
-} as const;
+export { ComparativePaths } from './comparative-paths';
 
 /** The add-member form (spec §5): every field required, with the spec's messages. */
 export const createComparativeBody = z.object({

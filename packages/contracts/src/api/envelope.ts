@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './transport';
 import { fieldLabel, INT4_MAX, queryInteger } from './validators';
 
-export { API_BASE, type Envelope, REQUEST_TIMEOUT_MS, ResponseCode, TOKEN_HEADER } from './transport';
+export { API_BASE, type Envelope, MAX_PAGE_SIZE, REQUEST_TIMEOUT_MS, ResponseCode, TOKEN_HEADER } from './transport';
 
 /** The `{code, data, message}` envelope around a data schema. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -10,8 +11,6 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const emptyData = z.object({}).strict();
 
-/** Paging used by every list except the institution list (which keeps the spec's limit 1000). */
-export const MAX_PAGE_SIZE = 100;
 const pageError = (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path, '页码')}应为 1 到 ${INT4_MAX} 之间的整数`;
 const limitError = (issue: { path?: PropertyKey[] }) => `${fieldLabel(issue.path, '每页条数')}应为 1 到 ${MAX_PAGE_SIZE} 之间的整数`;
 const pageNumber = z

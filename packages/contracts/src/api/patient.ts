@@ -13,26 +13,7 @@ import {
   textSchema,
 } from './validators';
 
-/** Calls on users: doctors (admin review) and managed-group patients (spec §7 "User and authentication"). */
-export const UserPaths = {
-  list: '/api/user/list',
-  update: '/api/user',
-  remove: '/api/user',
-  reviewDoctor: '/api/user/reviewedDoctorRegisterInfo',
-  annex7Overdue: '/api/user/queryAnnex7TheLastTimeIsOver',
-  annex9Overdue: '/api/user/queryAnnex9TheLastTimeIsOver',
-  endManagement: '/api/user/endManagementPatient',
-  notRemind: '/api/user/notRemind',
-  deleteFromIncompleteList: '/api/user/deleteFromIncompleteList',
-  /** Added: enrol a managed-group patient. */
-  enrol: '/api/user/patient',
-  /** Added: one patient with full ID number and mobile (audited view). */
-  detail: '/api/user/patient',
-  /** The spec's `GET {hash}` (query): the doctor's bell, patients not filled in for 15 days. */
-  unfilledRemind: '/api/user/queryUnfilledRemind',
-  /** The spec's `GET /api/user/{hash}?institutionId=` (returns a list): patient search in an institution. */
-  institutionPatients: '/api/user/institutionPatients',
-} as const;
+export { UserPaths } from './patient-paths';
 
 export const genderSchema = z.enum(['man', 'woman'], { message: '请选择性别' });
 

@@ -24,6 +24,8 @@ export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];
 export const API_BASE = '/prod-api';
 /** Client request timeout (spec §9). */
 export const REQUEST_TIMEOUT_MS = 50_000;
+/** Paging used by every list except the institution list (which keeps the spec's limit 1000). */
+export const MAX_PAGE_SIZE = 100;
 /** Header carrying the session token (spec §6). */
 export const TOKEN_HEADER = 'satoken';
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AnnexQueryPaths, type PersonalCenterData } from '@tcm/contracts/api/annex-queries';
+import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
+import { AnnexQueryPaths } from '@tcm/contracts/api/annex-query-paths';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { api } from './client';

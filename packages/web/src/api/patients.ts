@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterStatus } from '@tcm/contracts/api/auth';
 import type { Paged } from '@tcm/contracts/api/envelope';
-import {
-  type DoctorListItem,
-  type EnrolPatientBody,
-  type PatientDetail,
-  type PatientListItem,
-  type UserListBody,
-  UserPaths,
-  type unfilledRemindResult,
+import type {
+  DoctorListItem,
+  EnrolPatientBody,
+  PatientDetail,
+  PatientListItem,
+  UserListBody,
+  unfilledRemindResult,
 } from '@tcm/contracts/api/patient';
+import { UserPaths } from '@tcm/contracts/api/patient-paths';
 import type { z } from 'zod';
 import { useSessionStore } from '../stores/session';
 import { api } from './client';

@@ -1,14 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, message } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import zhCNLocale from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, useEffect, useState } from 'react';
+// The ES module builds of the locales: 'antd/locale/*' are CommonJS re-exports of antd/lib.
+import zhCNLocale from 'antd/es/locale/zh_CN';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { useLoadInstitutions } from '../api/institutions';
 import { queryClient } from '../api/query-client';
+import { antdLocaleFor } from '../i18n';
 import { registerToast, TOAST_SECONDS, toast } from '../lib/toast';
 import { useConfirmQueue } from '../stores/confirm-queue';
 import { syncSessionAcrossTabs } from '../stores/session';
@@ -18,24 +18,10 @@ import { theme } from './theme';
 // The dialog code is only fetched the first time something is queued.
 const ConfirmQueue = lazy(() => import('../components/ConfirmQueue'));
 
-/** antd and dayjs follow the UI language; the English antd locale is fetched only when chosen. */
+/** antd follows the UI language (dayjs too, see lib/dayjs); its English texts come with the English catalogue. */
 function useAntdLocale(): Locale {
   const { i18n } = useTranslation();
-  const [locale, setLocale] = useState<Locale>(zhCNLocale);
-  useEffect(() => {
-    let cancelled = false;
-    if (i18n.language === 'en-US') {
-      dayjs.locale('en');
-      void import('antd/locale/en_US').then((m) => !cancelled && setLocale(m.default));
-    } else {
-      dayjs.locale('zh-cn');
-      setLocale(zhCNLocale);
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [i18n.language]);
-  return locale;
+  return antdLocaleFor(i18n.language) ?? zhCNLocale;
 }
 
 function GlobalUi() {

@@ -1,16 +1,33 @@
 import { Grid, Layout } from 'antd';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
 import { useMe } from '../api/auth';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { PageLoading } from '../components/PageState';
+import { PageLoading } from '../components/PageLoading';
 import { AdminMenu } from '../features/account/AdminMenu';
 import { PersonalCenter } from '../features/account/PersonalCenter';
-import { AddMemberFlow } from '../features/patients/AddMemberFlow';
+import { useAddMemberStore } from '../stores/add-member';
 import { useSessionStore } from '../stores/session';
 import { Bell } from './Bell';
 import { SideMenu } from './SideMenu';
+
+// The add-member dialogs (a form with the schema library, a select, two modals) are fetched when the flow
+// first starts, from the personal centre or a comparison list, not with every screen.
+const AddMemberFlow = lazy(() => import('../features/patients/AddMemberFlow').then((m) => ({ default: m.AddMemberFlow })));
+
+/** Mounts the add-member flow once it has been started, and keeps it so that its dialogs close animated. */
+function AddMemberFlowOnDemand() {
+  const started = useAddMemberStore((s) => s.step !== 'closed');
+  const [mounted, setMounted] = useState(false);
+  if (started && !mounted) setMounted(true);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AddMemberFlow />
+    </Suspense>
+  );
+}
 
 /** The layout shell of spec §2: header (title, greeting, bell, menu), side navigation, the screen. */
 export default function AppShell() {
@@ -64,7 +81,7 @@ export default function AppShell() {
           </Suspense>
         </Layout.Content>
       </Layout>
-      {!isAdmin && <AddMemberFlow />}
+      {!isAdmin && <AddMemberFlowOnDemand />}
     </Layout>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useBlocker, useLocation, useNavigate } from 'react-router-dom';
-import { PageLoading } from '../components/PageState';
+import { PageLoading } from '../components/PageLoading';
 import { isLoginPath, isPublicPath, LOGIN_PATH } from '../lib/routes';
 import { forgetSignOutTarget, guardLoginPath, registerNavigate } from '../lib/session-actions';
 import { useSessionStore } from '../stores/session';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { PageLoading } from '../components/PageState';
+import { PageLoading } from '../components/PageLoading';
 import { RouteError } from '../components/RouteError';
 import { PRESCRIBE_ROUTES, RECORD_ROUTES, type ScreenHandle } from '../lib/routes';
 import { RootLayout } from './RootLayout';

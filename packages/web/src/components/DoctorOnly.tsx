@@ -1,8 +1,9 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSessionStore } from '../stores/session';
+import { StatusResult } from './StatusResult';
 
 /**
  * Clinical screens are for doctors, the review screen for the administrator (PRODUCT §1). The server
@@ -14,7 +15,7 @@ export function RoleOnly({ allow, children }: { allow: 'admin' | 'doctor'; child
   const isAdmin = useSessionStore((s) => s.isAdmin);
   if ((allow === 'admin') === isAdmin) return children;
   return (
-    <Result
+    <StatusResult
       status="403"
       title={<h2 style={{ fontSize: 20, margin: 0 }}>{t('noAccess.title')}</h2>}
       subTitle={allow === 'admin' ? t('noAccess.adminOnly') : t('noAccess.doctorOnly')}

@@ -1,24 +1,18 @@
-import { Button, Empty, Result, Spin } from 'antd';
+import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
+import { StatusResult } from './StatusResult';
 
-/** Loading a screen or a block; announced politely to screen readers. */
-export function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" aria-live="polite" style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 12, padding: 48 }}>
-      <Spin />
-      <span>{t('common.loading')}</span>
-    </div>
-  );
-}
+// PageLoading has its own module: the router and the shell show it before any screen, and must not
+// bring Result's and Empty's illustrations along.
+export { PageLoading } from './PageLoading';
 
 /** A block that failed to load: says so and offers a retry instead of an empty table that lies. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
   const detail = error instanceof ApiError && error.serverMessage ? error.serverMessage : t('common.loadErrorHint');
   return (
-    <Result
+    <StatusResult
       status="warning"
       title={t('common.loadError')}
       subTitle={detail}

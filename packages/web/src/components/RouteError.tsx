@@ -1,10 +1,12 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { StatusResult } from './StatusResult';
 
 /**
  * Last line of defence for a screen that throws while rendering, or a chunk that failed to download
- * after a deployment (the old file names are gone): a reload fetches the new ones.
+ * after a deployment (the old file names are gone): a reload fetches the new ones. StatusResult still
+ * shows the title and the reload button when Result's own chunk cannot be downloaded.
  */
 export function RouteError() {
   const error = useRouteError();
@@ -12,7 +14,7 @@ export function RouteError() {
   const isMissingChunk = error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
   return (
     <main>
-      <Result
+      <StatusResult
         status={isRouteErrorResponse(error) && error.status === 404 ? '404' : 'error'}
         title={isMissingChunk ? t('errors.newVersion') : t('errors.screen')}
         extra={

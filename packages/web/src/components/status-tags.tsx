@@ -1,8 +1,8 @@
 import type { RegisterStatus } from '@tcm/contracts/api/auth';
 import type { FillStatus, PatientListItem } from '@tcm/contracts/api/patient';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../lib/dayjs';
 
 /** A follow-up is "due soon" within this many days: a week lets a doctor plan phone calls. */
 export const DUE_SOON_DAYS = 7;

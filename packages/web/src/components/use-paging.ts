@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@tcm/contracts/api/envelope';
+import { MAX_PAGE_SIZE } from '@tcm/contracts/api/transport';
 import { useSearchParams } from 'react-router-dom';
 
 export const DEFAULT_PAGE_SIZE = 20;

@@ -1,3 +1,4 @@
+import type { Locale } from 'antd/es/locale';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { safeStorage } from '../stores/storage';
@@ -17,6 +18,8 @@ declare module 'i18next' {
 
 /** Messages that come from the contracts' zod schemas are Chinese; English maps them by their text. */
 let validationMessages: Record<string, string> = {};
+/** antd's English texts, set with the English catalogue (antd's Chinese ones are in App's import). */
+let englishAntdLocale: Locale | null = null;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -29,9 +32,10 @@ export function currentLanguage(): Language {
 // English is fetched only when chosen: most users never need it, and the login screen stays small.
 async function loadLanguage(language: Language): Promise<void> {
   if (language === 'zh-CN' || i18n.hasResourceBundle(language, 'translation')) return;
-  const module = await import('./en-US');
-  validationMessages = module.validationMessages;
-  i18n.addResourceBundle(language, 'translation', module.default, true, true);
+  const english = await import('./english');
+  validationMessages = english.validationMessages;
+  englishAntdLocale = english.antdLocale;
+  i18n.addResourceBundle(language, 'translation', english.catalogue, true, true);
 }
 
 export async function initI18n(): Promise<typeof i18n> {
@@ -54,6 +58,14 @@ export async function changeLanguage(language: Language): Promise<void> {
   safeStorage.set(LANGUAGE_KEY, language);
   // axe's html-lang-valid / screen readers: the document language follows the UI language.
   document.documentElement.lang = language;
+}
+
+/**
+ * antd's locale for a UI language: null means antd's Chinese. Ready as soon as the language is, since
+ * changeLanguage loads both before switching, so antd never shows Chinese texts in an English UI.
+ */
+export function antdLocaleFor(language: string): Locale | null {
+  return language === 'en-US' ? englishAntdLocale : null;
 }
 
 /** A message from a contracts schema (or the server), in the UI language when a translation exists. */

@@ -1,6 +1,6 @@
 import { type AnnexRecord, recordPrecedes } from '@tcm/contracts/api/records';
 import type { AnnexKey, InstrumentContext, RecordSnapshot } from '@tcm/contracts/instruments/types';
-import dayjs from 'dayjs';
+import dayjs from '../lib/dayjs';
 
 export interface ContextPatient {
   gender?: InstrumentContext['gender'];

@@ -1,9 +1,9 @@
 import type { Lang, LeafItem } from '@tcm/contracts/instruments/types';
 import { unitText } from '@tcm/contracts/instruments/units';
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select } from 'antd';
-import dayjs from 'dayjs';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import dayjs from '../lib/dayjs';
 
 /** What every item input receives: the engine's item, its value, and how it is named for assistive tech. */
 export interface ItemInputProps<I extends LeafItem = LeafItem> {

@@ -1,12 +1,13 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { EXPORT_KEYS, EXPORT_NAMES, type ExportKey, ExportPaths } from '@tcm/contracts/api/exports';
-import { Button, DatePicker, Form, Modal, Select } from 'antd';
+import { EXPORT_NAMES, type ExportKey, ExportPaths } from '@tcm/contracts/api/export-paths';
+import { DatePicker, Form, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { currentLanguage } from '../../i18n';
+// Registers dayjs's Chinese locale, which the date pickers need.
+import '../../lib/dayjs';
 import { useSessionStore } from '../../stores/session';
 
 interface Values {
@@ -17,24 +18,10 @@ interface Values {
 }
 
 /**
- * The Excel exports of spec §7. Without `kinds` the dialog offers all seven (home screens); a list
- * screen passes the exports whose rows it shows, the first preselected. A doctor exports their own
- * institution; the administrator one institution or all. The file name comes from Content-Disposition.
+ * The export dialog of spec §7, loaded by ExportButton the first time it opens: its DatePicker and
+ * Select are not part of any screen's first render.
  */
-export function ExportButton({ kinds = EXPORT_KEYS }: { kinds?: readonly ExportKey[] }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button icon={<DownloadOutlined aria-hidden />} onClick={() => setOpen(true)} data-testid="export-open">
-        {t('exports.open')}
-      </Button>
-      <ExportDialog open={open} kinds={kinds} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
-function ExportDialog({ open, kinds, onClose }: { open: boolean; kinds: readonly ExportKey[]; onClose: () => void }) {
+export default function ExportDialog({ open, kinds, onClose }: { open: boolean; kinds: readonly ExportKey[]; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const isAdmin = useSessionStore((s) => s.isAdmin);

@@ -1,9 +1,10 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { OutcomeQuery } from '@tcm/contracts/api/outcomes';
 import { Button, DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useInstitutions } from '../../api/institutions';
+import dayjs from '../../lib/dayjs';
 
 const CITY = 'city';
 type Scope = number | typeof CITY;

@@ -2,12 +2,13 @@ import { enrolPatientBody } from '@tcm/contracts/api/patient';
 import { isoDateSchema, mobileSchema, personNameSchema, residentIdSchema } from '@tcm/contracts/api/validators';
 import { ageOn, parseResidentId } from '@tcm/contracts/clinical/resident-id';
 import { DatePicker, Form, Input, Modal, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnrolPatient } from '../../api/patients';
 import { zodRule } from '../../components/form-rules';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
+import dayjs from '../../lib/dayjs';
 import { toast } from '../../lib/toast';
 import { useSessionStore } from '../../stores/session';
 

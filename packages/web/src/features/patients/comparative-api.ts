@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ComparativePaths, type CreateComparativeBody, type comparativeListBody } from '@tcm/contracts/api/comparative';
+import type { CreateComparativeBody, comparativeListBody } from '@tcm/contracts/api/comparative';
+import { ComparativePaths } from '@tcm/contracts/api/comparative-paths';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
 import type { z } from 'zod';

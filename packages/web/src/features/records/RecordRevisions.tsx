@@ -3,10 +3,10 @@ import { formatValue } from '@tcm/contracts/instruments/columns';
 import type { InstrumentDefinition } from '@tcm/contracts/instruments/types';
 import { allItems } from '@tcm/contracts/instruments/visibility';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, PageLoading } from '../../components/PageState';
 import { useInstrumentLang } from '../../instruments/lang';
+import dayjs from '../../lib/dayjs';
 import { useRecordRevisions } from './api';
 
 interface Props {

@@ -5,7 +5,7 @@ import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { usePaging } from '../../components/use-paging';
-import { ExportButton } from '../../features/exports/ExportDialog';
+import { ExportButton } from '../../features/exports/ExportButton';
 import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
 import NotFoundPage from '../not-found/NotFoundPage';

@@ -7,7 +7,7 @@ import { DoctorOnly } from '../../components/DoctorOnly';
 import { PageHeader } from '../../components/PageHeader';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePaging } from '../../components/use-paging';
-import { ExportButton } from '../../features/exports/ExportDialog';
+import { ExportButton } from '../../features/exports/ExportButton';
 import { useComparativeList, useEndComparative, useRemoveComparative } from '../../features/patients/comparative-api';
 import { PatientTable } from '../../features/patients/PatientTable';
 import { useOpenRecord } from '../../features/patients/use-open-record';

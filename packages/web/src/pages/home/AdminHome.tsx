@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePendingRegistrations } from '../../api/patients';
 import { PageHeader } from '../../components/PageHeader';
-import { ExportButton } from '../../features/exports/ExportDialog';
+import { ExportButton } from '../../features/exports/ExportButton';
 
 /** The administrator's home: what waits for review, one click from the review list. */
 export function AdminHome() {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
-import { ExportButton } from '../../features/exports/ExportDialog';
+import { ExportButton } from '../../features/exports/ExportButton';
 import { isHomeType, useHomeStore } from '../../stores/home';
 import { useSessionStore } from '../../stores/session';
 import NotFoundPage from '../not-found/NotFoundPage';

@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { StatusResult } from '../../components/StatusResult';
 import { useSessionStore } from '../../stores/session';
 
 /** Unknown addresses; inside the shell for an unknown list type, on its own otherwise. */
@@ -9,7 +10,7 @@ export default function NotFoundPage({ inShell = false }: { inShell?: boolean })
   const navigate = useNavigate();
   const isAdmin = useSessionStore((s) => s.isAdmin);
   const result = (
-    <Result
+    <StatusResult
       status="404"
       title={
         inShell ? (

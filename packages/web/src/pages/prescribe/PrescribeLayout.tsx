@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { PatientPanel } from '../../components/PatientPanel';
 import { SectionNav } from '../../components/SectionNav';
-import { ExportButton } from '../../features/exports/ExportDialog';
+import { ExportButton } from '../../features/exports/ExportButton';
 import { usePrescriptionHistoryLists } from '../../features/prescriptions/api';
 import { PRESCRIBE_ROUTES } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
