@@ -25,7 +25,9 @@ export default defineConfig({
   // Each worker is a server, an in-memory database and a Chromium. On the 2-core machine (beside two
   // busy loops in the flake check) one worker is the stable choice; E2E_WORKERS=2 on a freer machine.
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  fullyParallel: false,
+  // Every test makes its own data, so tests of one file may run on different workers: with two
+  // workers the 25 tests of the doctor shell no longer keep one worker busy while the other idles.
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? path.join(artifacts, 'playwright-report.json') }]],
   use: {
