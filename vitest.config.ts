@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['packages/server/test/**/*.test.ts'],
+          // Migrates a PGlite dump and a PostgreSQL template once; each file's databases are copies.
+          globalSetup: ['packages/server/test/support/database-templates.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file opens its own databases; two workers suit this 2-core machine.

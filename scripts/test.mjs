@@ -1,8 +1,9 @@
 // `npm test`: typecheck, lint, unit tests, API integration tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys (Playwright, e2e/specs) against a fresh build.
 // Prints one closing line "tests: N passed, N failed" summing every tier (Vitest's and Playwright's
-// JSON reports). `npm test -- unit e2e` runs only the named steps.
-import { spawnSync } from 'node:child_process';
+// JSON reports). `npm test -- unit e2e` runs only the named steps. The typecheck (one core) runs beside
+// lint and the unit tests (one Vitest worker on this 2-core machine); its output prints when it ends.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,28 @@ function step(name, command, args, env = {}) {
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (result.status !== 0) broken = true;
   return result.status === 0;
+}
+
+/**
+ * A step started in the background, its output held back and printed as one block by the returned
+ * `finish()`, so it does not interleave with the steps that run meanwhile.
+ */
+function backgroundStep(name, command, args) {
+  if (!selected(name)) return () => Promise.resolve(true);
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  return async () => {
+    const code = await exited;
+    console.log(`\n=== ${name} (ran beside the steps above) ===`);
+    process.stdout.write(Buffer.concat(output));
+    console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+    if (code !== 0) broken = true;
+    return code === 0;
+  };
 }
 
 function vitest(project) {
@@ -70,9 +93,11 @@ function playwright() {
   return ok;
 }
 
-step('typecheck', npm, ['run', 'typecheck']);
+const typecheck = backgroundStep('typecheck', npm, ['run', 'typecheck']);
 step('lint', npm, ['run', 'lint']);
 vitest('unit');
+// The API tier runs two workers: it gets both cores.
+await typecheck();
 vitest('api');
 if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
   // The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).

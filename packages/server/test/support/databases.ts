@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client';
-import { runMigrations } from '../../src/db/migrate';
+// Also brings in the `inject('databaseTemplates')` typing wherever this module is compiled.
+import type { DatabaseTemplates } from './database-templates';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -20,14 +23,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new, empty PostgreSQL database beside TEST_DATABASE_URL's, dropped (with its connections) by drop(). */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database beside TEST_DATABASE_URL's, dropped (with its connections) by drop(): empty,
+ * or a copy of `template`.
+ */
+export async function createEmptyPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `tcm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -42,19 +48,33 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   };
 }
 
+const pgliteDumps = new Map<string, Blob>();
+
+/** A PGlite dump written by the global set-up (database-templates.ts), read once per test file. */
+function pgliteDump(file: string): Blob {
+  let dump = pgliteDumps.get(file);
+  if (!dump) {
+    dump = new Blob([readFileSync(file)]);
+    pgliteDumps.set(file, dump);
+  }
+  return dump;
+}
+
 /**
- * A fresh database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. Migrated unless
- * `migrate: false` (a migration test applies its own folder).
+ * A fresh database of its own: in-memory PGlite, or a new PostgreSQL database dropped afterwards.
+ * Migrated unless `migrate: false` (a migration test applies its own folder). Both start from the
+ * templates the tier's global set-up migrated once, so no test file pays for initdb and migrations.
  */
 export async function createTestDatabase(kind: DatabaseKind, { migrate = true } = {}): Promise<TestDatabase> {
+  const templates: DatabaseTemplates = inject('databaseTemplates');
   if (kind === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    if (migrate) await runMigrations(database);
+    const dump = pgliteDump(migrate ? templates.pglite.migrated : templates.pglite.empty);
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
     return { database, drop: () => database.close() };
   }
-  const empty = await createEmptyPostgresDatabase();
+  if (!templates.postgres) throw new Error('the PostgreSQL template is missing: TEST_DATABASE_URL was not set for the global set-up');
+  const empty = await createEmptyPostgresDatabase(migrate ? templates.postgres : undefined);
   const database = await openDatabase({ databaseUrl: empty.url, poolSize: 4 });
-  if (migrate) await runMigrations(database);
   return {
     database,
     async drop() {
