@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../packages/server/src/app';
 import { type Config, DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
-import { type Database, openDatabase } from '../../packages/server/src/db/client';
+import { type Database, openDatabase, readDatabaseDump } from '../../packages/server/src/db/client';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built web app the journeys serve; E2E_WEB_DIST points elsewhere (a second build beside the default). */
@@ -41,8 +41,7 @@ export async function startAppServer(options: {
   config.webDistDir = webDistDir;
   // The journeys log in many times from one address; the per-IP limits are covered by the API suite.
   config.security = { ...DEFAULT_SECURITY, loginPerMinute: 1000, codePerMinute: 1000, registerPerMinute: 1000 };
-  const template = new Blob([readFileSync(options.databaseTemplate)]);
-  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: template });
+  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: readDatabaseDump(options.databaseTemplate) });
   const { app } = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;

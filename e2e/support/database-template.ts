@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../packages/server/src/config';
-import { dumpDatabase, openDatabase } from '../../packages/server/src/db/client';
+import { dumpDatabaseToFile, openDatabase } from '../../packages/server/src/db/client';
 import { runMigrations } from '../../packages/server/src/db/migrate';
 import { seedBaseline } from '../../packages/server/src/seed/baseline';
 import { seedDemo } from '../../packages/server/src/seed/demo';
@@ -26,7 +26,7 @@ export async function writeDatabaseTemplate(): Promise<DatabaseTemplate> {
     await runMigrations(database);
     await seedBaseline(database.db, config);
     await seedDemo(database.db, config);
-    writeFileSync(file, Buffer.from(await (await dumpDatabase(database)).arrayBuffer()));
+    await dumpDatabaseToFile(database, file);
   } finally {
     await database.close();
   }

@@ -10,7 +10,7 @@ import { checkOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
-import { createEmptyPostgresDatabase, databaseKinds } from './support/databases';
+import { createPostgresDatabase, databaseKinds } from './support/databases';
 import { daysAgo, nextMobile, nextResidentId, TEST_PASSWORD } from './support/factories';
 import { ServerGroup, type ServerProcess } from './support/server-process';
 import { INSTITUTION_A, testConfig } from './support/test-app';
@@ -44,7 +44,7 @@ async function createStore(kind: 'pglite' | 'postgres'): Promise<Store> {
       },
     };
   }
-  const postgres = await createEmptyPostgresDatabase();
+  const postgres = await createPostgresDatabase();
   return {
     env: { DATABASE_URL: postgres.url },
     open: () => openDatabase({ databaseUrl: postgres.url, poolSize: 2 }),

@@ -8,7 +8,7 @@ import { DEFAULT_SECURITY } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { withStartupLock } from '../src/db/migrate';
 import { DEMO_DOCTOR_PASSWORD, DEMO_DOCTORS } from '../src/seed/demo';
-import { createEmptyPostgresDatabase, databaseKinds } from './support/databases';
+import { createPostgresDatabase, databaseKinds } from './support/databases';
 import { ServerGroup, type ServerProcess } from './support/server-process';
 
 // PGlite is one process's database; sharing one only makes sense on PostgreSQL. databaseKinds()
@@ -21,7 +21,7 @@ const migrationCount = (JSON.parse(readFileSync(journal, 'utf8')) as { entries: 
 
 describe.skipIf(!onPostgres)('several server instances on one PostgreSQL database', () => {
   const group = new ServerGroup();
-  let database: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let started: PromiseSettledResult<ServerProcess>[] = [];
   let servers: ServerProcess[] = [];
 
@@ -36,7 +36,7 @@ describe.skipIf(!onPostgres)('several server instances on one PostgreSQL databas
   };
 
   beforeAll(async () => {
-    database = await createEmptyPostgresDatabase();
+    database = await createPostgresDatabase();
     // All at once on the empty database, as a process manager starting N workers does.
     started = await Promise.allSettled(Array.from({ length: INSTANCES }, () => group.start({ env: { DATABASE_URL: database!.url } })));
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
@@ -115,7 +115,7 @@ describe.skipIf(!onPostgres)('several server instances on one PostgreSQL databas
 });
 
 describe.skipIf(!onPostgres)('the start-up lock between two connections to one PostgreSQL database', () => {
-  let empty: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
+  let empty: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   const opened: Database[] = [];
   const open = async () => {
     const database = await openDatabase({ databaseUrl: empty!.url, poolSize: 2 });
@@ -123,7 +123,7 @@ describe.skipIf(!onPostgres)('the start-up lock between two connections to one P
     return database;
   };
   beforeAll(async () => {
-    empty = await createEmptyPostgresDatabase();
+    empty = await createPostgresDatabase();
   });
   afterAll(async () => {
     await Promise.all(opened.map((d) => d.close()));

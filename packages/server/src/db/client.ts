@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -20,7 +21,7 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** A PGlite data folder or 'memory://'. */
   dataDir?: string;
-  /** PGlite only: start from this dump (dumpDatabase) instead of an empty cluster. */
+  /** PGlite only: start from this dump (readDatabaseDump) instead of an empty cluster. */
   loadDataDir?: Blob;
   poolSize?: number;
   /**
@@ -62,11 +63,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * A PGlite database as an uncompressed tarball that openDatabase({ loadDataDir }) starts from; the browser
- * journeys seed the demo data once and give every journey file its own copy.
+ * Writes a PGlite database to `file` as an uncompressed tarball that openDatabase({ loadDataDir:
+ * readDatabaseDump(file) }) starts from: the test tiers migrate (and the browser journeys seed) once
+ * and give every test file or server its own copy.
  */
-export async function dumpDatabase(database: Database): Promise<Blob> {
+export async function dumpDatabaseToFile(database: Database, file: string): Promise<void> {
   if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped to a tarball');
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  return client.dumpDataDir('none');
+  writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+}
+
+/** A dump written by dumpDatabaseToFile, as the `loadDataDir` openDatabase takes. */
+export function readDatabaseDump(file: string): Blob {
+  return new Blob([readFileSync(file)]);
 }

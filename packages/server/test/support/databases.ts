@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../../src/db/client';
-// Also brings in the `inject('databaseTemplates')` typing wherever this module is compiled.
-import type { DatabaseTemplates } from './database-templates';
+import { type Database, openDatabase, readDatabaseDump } from '../../src/db/client';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -18,16 +15,34 @@ export function databaseKinds(): DatabaseKind[] {
   return ['pglite'];
 }
 
+/** What the API tier's global set-up (database-templates.ts) hands every test file, read with `inject`. */
+export interface DatabaseTemplates {
+  /** PGlite dumps (tar files): a bare cluster, and one with every migration applied. */
+  pglite: { empty: string; migrated: string };
+  /** A migrated PostgreSQL database that `CREATE DATABASE … TEMPLATE` copies; absent without TEST_DATABASE_URL. */
+  postgres?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
 export interface TestDatabase {
   database: Database;
   drop(): Promise<void>;
 }
 
 /**
- * A new PostgreSQL database beside TEST_DATABASE_URL's, dropped (with its connections) by drop(): empty,
- * or a copy of `template`.
+ * A new PostgreSQL database beside TEST_DATABASE_URL's, dropped (with its connections) by drop():
+ * empty, or a copy of `template`.
  */
-export async function createEmptyPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase({ template }: { template?: string } = {}): Promise<{
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `tcm_test_${randomBytes(6).toString('hex')}`;
@@ -38,6 +53,7 @@ export async function createEmptyPostgresDatabase(template?: string): Promise<{ 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -50,11 +66,11 @@ export async function createEmptyPostgresDatabase(template?: string): Promise<{ 
 
 const pgliteDumps = new Map<string, Blob>();
 
-/** A PGlite dump written by the global set-up (database-templates.ts), read once per test file. */
+/** A PGlite dump written by the global set-up, read once per test file. */
 function pgliteDump(file: string): Blob {
   let dump = pgliteDumps.get(file);
   if (!dump) {
-    dump = new Blob([readFileSync(file)]);
+    dump = readDatabaseDump(file);
     pgliteDumps.set(file, dump);
   }
   return dump;
@@ -66,20 +82,20 @@ function pgliteDump(file: string): Blob {
  * templates the tier's global set-up migrated once, so no test file pays for initdb and migrations.
  */
 export async function createTestDatabase(kind: DatabaseKind, { migrate = true } = {}): Promise<TestDatabase> {
-  const templates: DatabaseTemplates = inject('databaseTemplates');
+  const templates = inject('databaseTemplates');
   if (kind === 'pglite') {
     const dump = pgliteDump(migrate ? templates.pglite.migrated : templates.pglite.empty);
     const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
     return { database, drop: () => database.close() };
   }
   if (!templates.postgres) throw new Error('the PostgreSQL template is missing: TEST_DATABASE_URL was not set for the global set-up');
-  const empty = await createEmptyPostgresDatabase(migrate ? templates.postgres : undefined);
-  const database = await openDatabase({ databaseUrl: empty.url, poolSize: 4 });
+  const created = await createPostgresDatabase(migrate ? { template: templates.postgres } : {});
+  const database = await openDatabase({ databaseUrl: created.url, poolSize: 4 });
   return {
     database,
     async drop() {
       await database.close();
-      await empty.drop();
+      await created.drop();
     },
   };
 }
