@@ -1,4 +1,5 @@
 import { uniqueMobile, uniqueName } from '../fixtures/data';
+import { openPersonalCentre } from '../fixtures/doctor-shell';
 import { screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { chooseOption } from '../fixtures/ui';
@@ -57,11 +58,11 @@ test.describe('a new doctor registers, waits for review, and signs in; a doctor 
     await expect(page.getByText(`您好，${name}`).first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
-    await page
-      .getByRole('button', { name: new RegExp(`个人中心|${name}`) })
-      .first()
-      .click();
-    await page.getByRole('button', { name: '退出登录' }).click();
+    // Waits until the popover has placed itself: a click while it is still moving into place can press
+    // the button at its first position and release it at its final one, which clicks nothing (the flake
+    // check of 2026-11-26 caught exactly that).
+    const centre = await openPersonalCentre(page);
+    await centre.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
