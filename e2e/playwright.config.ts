@@ -23,7 +23,7 @@ export default defineConfig({
   // The screens load lazily-split chunks from a server sharing the machine with the browser.
   expect: { timeout: 20_000 },
   // Each worker is a server, an in-memory database and a Chromium. Two workers on the 2-core machine:
-  // 5.9 min quiet, 8.9–10.1 min beside two busy loops (the flake check, e2e/README.md); E2E_WORKERS=1 when
+  // 6.9 min quiet, 8.9 min beside two busy loops (the flake check, e2e/README.md); E2E_WORKERS=1 when
   // a machine is starved.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // Every test makes its own data, so tests of one file may run on different workers: with two
@@ -40,10 +40,8 @@ export default defineConfig({
     timezoneId: 'Asia/Shanghai',
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
-    // A failed test leaves its trace: the actions, console, network and sources, and its screenshot.
-    // DOM snapshots per action cost 10 % of the tier's time (391 s against 353 s on a quiet machine),
-    // so they are recorded only when asked for (E2E_TRACE_SNAPSHOTS=1) while chasing a failure.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: process.env.E2E_TRACE_SNAPSHOTS === '1' },
+    // A failed test leaves its trace (DOM snapshots per action; no screencast, which costs CPU).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
   },
 });
