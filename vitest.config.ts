@@ -11,9 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contracts/src/**/*.test.ts', 'packages/server/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // Vitest's default 5 s is a timed assertion in disguise: the component tests render antd in
-          // happy-dom, and beside the typecheck and two busy loops one render took 5.4–6 s (three tests
-          // failed so). A timeout is there to stop a hung test, not to measure a fast one.
+          // Vitest's default 5 s is a timed assertion in disguise: the component tests render antd, and
+          // on a machine busy with the browser tier and two busy loops three of them took 5.4–6 s and
+          // failed. A timeout is there to stop a hung test, not to measure a fast one.
           testTimeout: 60_000,
         },
       },

@@ -59,8 +59,7 @@ test.describe('a new doctor registers, waits for review, and signs in; a doctor 
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
 
     // Waits until the popover has placed itself: a click while it is still moving into place can press
-    // the button at its first position and release it at its final one, which clicks nothing (the flake
-    // check of 2026-11-26 caught exactly that).
+    // the button at its first position and release it at its final one, which clicks nothing.
     const centre = await openPersonalCentre(page);
     await centre.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/login$/);
