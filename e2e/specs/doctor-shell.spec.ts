@@ -12,6 +12,7 @@ import {
   unfilledRemind,
   uniqueResidentId,
 } from '../fixtures/doctor-shell';
+import { openFromListSearch } from '../fixtures/prescriptions';
 import { expectAccessible, expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { chooseOption, dialog, heading, logIn, openDialog, signIn, toast } from '../fixtures/ui';
@@ -59,15 +60,13 @@ function inGroups<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }
 
-/** On /userList (管理组患者): searches for the patient and opens their record from their row. */
+/**
+ * On /userList (管理组患者): searches for the patient and opens their record from their row, once the
+ * search has applied (openFromListSearch): the new patient is also on the unfiltered first page, and
+ * a click on that row while the search's answer re-renders the table can be lost.
+ */
 async function openFromUserList(page: Page, name: string): Promise<void> {
-  const search = page.getByRole('searchbox');
-  await search.fill(name);
-  await search.press('Enter');
-  await page
-    .getByRole('row', { name: new RegExp(name) })
-    .getByRole('button', { name: '打开档案' })
-    .click();
+  await openFromListSearch(page, name);
   await expect(page).toHaveURL(at('/diagnosticRecord'));
   await expect(page.getByTestId('patient-panel').getByText(name)).toBeVisible();
 }
