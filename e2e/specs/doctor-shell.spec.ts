@@ -12,10 +12,9 @@ import {
   unfilledRemind,
   uniqueResidentId,
 } from '../fixtures/doctor-shell';
-import { openFromListSearch } from '../fixtures/prescriptions';
 import { expectAccessible, expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { chooseOption, dialog, heading, logIn, openDialog, signIn, toast } from '../fixtures/ui';
+import { chooseOption, dialog, heading, logIn, openDialog, openFromListSearch, signIn, toast } from '../fixtures/ui';
 
 /** `path` is where the page is (pathname only). */
 const at = (path: string) => (url: URL) => url.pathname === path;

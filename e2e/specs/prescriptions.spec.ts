@@ -4,7 +4,6 @@ import {
   currentPrescriptions,
   expectPrescriptionSaved,
   issuePrescription,
-  openFromListSearch,
   openPrescription,
   physiqueSuggestions,
   recordQiDeficiency,
@@ -12,7 +11,7 @@ import {
 } from '../fixtures/prescriptions';
 import { expectAccessible, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { logIn, openPatient, signIn } from '../fixtures/ui';
+import { logIn, openFromListSearch, openPatient, signIn } from '../fixtures/ui';
 
 test.describe('a doctor issues, reviews, voids and prints health prescriptions (issue 6)', () => {
   test('without a patient the screens ask for one → patient from the list → diet, sleep and motion through the form, with their checks', async ({
