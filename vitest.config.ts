@@ -11,10 +11,16 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contracts/src/**/*.test.ts', 'packages/server/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // Vitest's default 5 s is a timed assertion in disguise: the component tests render antd, and
-          // on a machine busy with the browser tier and two busy loops three of them took 5.4–6 s and
-          // failed. A timeout is there to stop a hung test, not to measure a fast one.
-          testTimeout: 60_000,
+          // Vitest's default 5 s is a timed assertion in disguise: the component tests render antd in a
+          // simulated DOM, and on a machine busy with the browser tier and two busy loops one user flow
+          // took many seconds. A timeout is there to stop a hung test, not to measure a fast one.
+          testTimeout: 120_000,
+          // One module graph per worker, reused from file to file: re-importing antd, zod and the
+          // contracts for each of ~100 files cost more than the tests (67 s isolated, 37 s shared).
+          // The tests hold no module state between files: helpers reset theirs after each test through
+          // this setup file (test-support/after-each.ts).
+          isolate: false,
+          setupFiles: ['packages/web/src/test-support/setup-each-file.ts'],
         },
       },
       {

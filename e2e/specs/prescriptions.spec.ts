@@ -247,7 +247,6 @@ test.describe('a doctor issues, reviews, voids and prints health prescriptions (
     const member = await createComparisonMember(api, doctor);
     await signIn(page, doctor.session, '/userListTQQ');
     await openFromListSearch(page, member.name);
-    await expect(page.getByTestId('patient-panel').getByText(member.name)).toBeVisible();
     await page.goto('/prescribe/1');
     await expect(page.getByText('对照组成员不开具健康处方').first()).toBeVisible();
     await expect(page.getByTestId('prescription-form')).toHaveCount(0);

@@ -6,8 +6,8 @@
  */
 import { API_BASE, type Envelope, ResponseCode } from '@tcm/contracts/api/envelope';
 import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { afterEach } from 'vitest';
 import { http } from '../api/client';
+import { resetAfterEachTest } from './after-each';
 
 export interface FakeRequest {
   method: string;
@@ -87,6 +87,6 @@ export function fakeServer(): FakeServer {
 }
 
 const realAdapter = http.defaults.adapter;
-afterEach(() => {
+resetAfterEachTest(() => {
   http.defaults.adapter = realAdapter;
 });

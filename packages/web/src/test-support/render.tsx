@@ -13,12 +13,12 @@ import zhCNLocale from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
-import { afterEach, vi } from 'vitest';
 import '@testing-library/jest-dom/vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { initI18n } from '../i18n';
 import { registerToast, TOAST_SECONDS } from '../lib/toast';
+import { resetAfterEachTest } from './after-each';
 
 let booted: Promise<unknown> | null = null;
 
@@ -74,8 +74,5 @@ export function renderInApp(ui: ReactNode, options: { route?: string; queryClien
   return { ...result, user: userEvent.setup({ delay: null }), queryClient };
 }
 
-// antd in a simulated DOM is heavy: on this shared 2-core machine one user flow can take many seconds.
-vi.setConfig({ testTimeout: 120_000 });
-
 // Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
-afterEach(cleanup);
+resetAfterEachTest(cleanup);

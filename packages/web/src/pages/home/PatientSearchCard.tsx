@@ -30,6 +30,7 @@ export function PatientSearchCard() {
       {keyword && search.isError && <ErrorState error={search.error} onRetry={() => void search.refetch()} />}
       {keyword && search.isSuccess && (
         <List
+          data-testid="home-search-results"
           style={{ marginTop: 12 }}
           dataSource={results}
           locale={{ emptyText: <EmptyState description={t('home.noResults')} /> }}
