@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -13,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
 import { registerPrivacyHeaders } from './lib/privacy-headers';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { annexQueryRoutes } from './modules/annex-queries/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -88,27 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   registerPrivacyHeaders(app, config);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Ant Design injects its CSS-in-JS styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Sent only when TLS is in front (lib/privacy-headers.ts), like HSTS below.
-        upgradeInsecureRequests: null,
-      },
-    },
-    hsts: false,
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -129,7 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
+  // The documentation page answers with the app's own headers (lib/security-headers.ts): swagger-ui's
+  // static CSP would tell a browser on plain HTTP to upgrade its requests, and its scripts are files.
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
 
   await app.register(
     async (api) => {

@@ -20,6 +20,26 @@ function webDist(): string {
   return dist;
 }
 
+/**
+ * The browser security headers every answer carries (API, errors, the web app's files), written out
+ * in full: helmet's defaults with the app's CSP (app.ts). Sent over plain HTTP; behind TLS the CSP
+ * gains upgrade-insecure-requests and HSTS is added (below).
+ */
+const BROWSER_SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 /** Issue 11, item 8: no answer under /prod-api may be kept by a browser or proxy cache. */
 describe.each(databaseKinds())('Cache-Control on every API answer on %s', (kind) => {
   let t: TestApp;
@@ -71,6 +91,14 @@ describe.each(databaseKinds())('Cache-Control on every API answer on %s', (kind)
       },
     ],
     [
+      'the API documentation page',
+      async () => {
+        const res = await t.app.inject({ method: 'GET', url: '/prod-api/docs' });
+        expect(res.body).toContain('swagger-initializer.js');
+        return { status: res.statusCode, headers: res.headers };
+      },
+    ],
+    [
       'the API base itself',
       async () => {
         const res = await t.app.inject({ method: 'GET', url: '/prod-api' });
@@ -85,6 +113,13 @@ describe.each(databaseKinds())('Cache-Control on every API answer on %s', (kind)
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it.each(answers)('%s carries the browser security headers', async (_name, send) => {
+    const res = await send();
+    expect(res.headers).toMatchObject(BROWSER_SECURITY_HEADERS);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
   it('leaves the web app its own caching: hashed assets immutable, the page shell revalidated', async () => {
     const { database, drop } = await createTestDatabase(kind);
     const { app } = await buildApp({ config: { ...testConfig(), webDistDir: webDist() }, database });
@@ -95,6 +130,8 @@ describe.each(databaseKinds())('Cache-Control on every API answer on %s', (kind)
       const shell = await app.inject({ method: 'GET', url: '/userList/running' });
       expect(shell.statusCode).toBe(200);
       expect(shell.headers['cache-control']).toBe('no-cache');
+      expect(asset.headers).toMatchObject(BROWSER_SECURITY_HEADERS);
+      expect(shell.headers).toMatchObject(BROWSER_SECURITY_HEADERS);
       const api = await app.inject({ method: 'GET', url: '/prod-api/api/health' });
       expect(api.headers['cache-control']).toBe('no-store');
     } finally {

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileWriter, createResponseSerializerCompiler } from './response-serializer';
+import { compileWriter, createResponseSerializerCompiler, nullablesAsTypeArrays } from './response-serializer';
 
 /** Every answer schema the contracts export (by convention named …Result), in its envelope. */
 const RESULTS = Object.entries(contracts).filter(([name, value]) => name.endsWith('Result') && value instanceof z.ZodType) as [
@@ -33,6 +33,31 @@ describe('response serializer', () => {
   it('writes what the zod schema keeps: unknown fields dropped, nulls kept', () => {
     const write = compileWriter(z.object({ id: z.number().int(), name: z.string().nullable(), tags: z.array(z.string()) }));
     expect(write?.({ id: 1, name: null, tags: ['a'], secret: 'x' })).toBe('{"id":1,"name":null,"tags":["a"]}');
+  });
+
+  it('writes a union of scalars or constants as a type array, and leaves other unions as they are', () => {
+    const schema = z.object({
+      name: z.string().nullable(),
+      age: z.number().int().min(0).nullable(),
+      kind: z.enum(['a', 'b']).nullable(),
+      tags: z.array(z.string()).nullable(),
+      role: z.literal('patient').or(z.literal(0).or(z.literal(1))),
+    });
+    const json = nullablesAsTypeArrays(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' })) as {
+      properties: Record<string, unknown>;
+    };
+    expect(json.properties.name).toEqual({ type: ['string', 'null'] });
+    expect(json.properties.age).toEqual({ type: ['integer', 'null'], minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+    expect(json.properties.kind).toEqual({ anyOf: [{ type: 'string', enum: ['a', 'b'] }, { type: 'null' }] });
+    expect(json.properties.role).toEqual({ type: ['string', 'number'], enum: ['patient', 0, 1] });
+    expect(json.properties.tags).toEqual({ anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] });
+    const write = compileWriter(schema);
+    expect(write?.({ name: null, age: 3, kind: null, tags: ['x'], role: 'patient' })).toBe(
+      '{"name":null,"age":3,"kind":null,"tags":["x"],"role":"patient"}',
+    );
+    expect(write?.({ name: 'n', age: null, kind: 'a', tags: null, role: 1 })).toBe(
+      '{"name":"n","age":null,"kind":"a","tags":null,"role":1}',
+    );
   });
 
   it('answers 500 for an off-contract answer when checking, and writes it when not', async () => {
