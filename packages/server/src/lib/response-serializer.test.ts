@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileWriter, createResponseSerializerCompiler, nullablesAsTypeArrays } from './response-serializer';
+import { compileWriter, createResponseSerializerCompiler, scalarUnionsAsTypeArrays } from './response-serializer';
 
 /** Every answer schema the contracts export (by convention named …Result), in its envelope. */
 const RESULTS = Object.entries(contracts).filter(([name, value]) => name.endsWith('Result') && value instanceof z.ZodType) as [
@@ -43,7 +43,7 @@ describe('response serializer', () => {
       tags: z.array(z.string()).nullable(),
       role: z.literal('patient').or(z.literal(0).or(z.literal(1))),
     });
-    const json = nullablesAsTypeArrays(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' })) as {
+    const json = scalarUnionsAsTypeArrays(z.toJSONSchema(schema, { target: 'draft-7', io: 'output' })) as {
       properties: Record<string, unknown>;
     };
     expect(json.properties.name).toEqual({ type: ['string', 'null'] });

@@ -59,7 +59,11 @@ function flatBranches(node: JsonSchema): JsonSchema[] | undefined {
   return flat;
 }
 
-const isScalarBranch = (b: JsonSchema, extra: string) =>
+/** `{type: 'null'}` and nothing else. */
+const isNullBranch = (b: JsonSchema) => b.type === 'null' && Object.keys(b).length === 1;
+
+/** A scalar type with only validation keywords (and `extra`, e.g. `const`) beside it. */
+const isScalarBranch = (b: JsonSchema, extra?: string) =>
   typeof b.type === 'string' &&
   SCALAR_TYPES.has(b.type) &&
   Object.keys(b).every((key) => key === 'type' || key === extra || VALIDATION_ONLY.has(key));
@@ -73,14 +77,14 @@ const isScalarBranch = (b: JsonSchema, extra: string) =>
 function asTypeArray(node: JsonSchema): JsonSchema | undefined {
   const branches = flatBranches(node);
   if (!branches || branches.length < 2) return undefined;
-  const nullable = branches.some((b) => b.type === 'null' && Object.keys(b).length === 1);
-  const values = branches.filter((b) => !(b.type === 'null' && Object.keys(b).length === 1));
+  const nullable = branches.some(isNullBranch);
+  const values = branches.filter((b) => !isNullBranch(b));
   const types = [...new Set(values.map((b) => b.type as string)), ...(nullable ? ['null'] : [])];
   const { anyOf: _branches, ...siblings } = node;
   if (values.length > 0 && values.every((b) => 'const' in b && isScalarBranch(b, 'const'))) {
     return { ...siblings, type: types, enum: [...values.map((b) => b.const), ...(nullable ? [null] : [])] };
   }
-  if (nullable && values.length === 1 && isScalarBranch(values[0] as JsonSchema, 'type')) {
+  if (nullable && values.length === 1 && isScalarBranch(values[0] as JsonSchema)) {
     return { ...siblings, ...values[0], type: types };
   }
   return undefined;
@@ -92,17 +96,17 @@ function asTypeArray(node: JsonSchema): JsonSchema | undefined {
  * (4 % of the list's CPU in the profile: a nullable number, the patient's role); for a type array it
  * tests the value's JavaScript type. The answer is written the same either way.
  */
-export function nullablesAsTypeArrays(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(nullablesAsTypeArrays);
+export function scalarUnionsAsTypeArrays(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(scalarUnionsAsTypeArrays);
   if (!isObject(schema)) return schema;
   const node = asTypeArray(schema) ?? schema;
-  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, nullablesAsTypeArrays(value)]));
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, scalarUnionsAsTypeArrays(value)]));
 }
 
 /** The compiled writer of a zod schema, or undefined when it has no faithful JSON-schema form. */
 export function compileWriter(schema: ZodType): Writer | undefined {
   try {
-    const json = nullablesAsTypeArrays(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }));
+    const json = scalarUnionsAsTypeArrays(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' }));
     return fastJson(json as Parameters<typeof fastJson>[0]) as Writer;
   } catch {
     return undefined;
