@@ -17,10 +17,14 @@ const managedWorklist = (page: Page): Locator => page.getByRole('region', { name
  */
 export async function waitForSettled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-  await page.waitForFunction(() => document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active').length === 0, undefined, {
-    timeout: SETTLE_TIMEOUT,
-    polling: 50,
-  });
+  await page.waitForFunction(
+    () => document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active, .page-loading').length === 0,
+    undefined,
+    {
+      timeout: SETTLE_TIMEOUT,
+      polling: 50,
+    },
+  );
 }
 
 /** The doctor's home has drawn its largest content: the heading and the first page of the worklist. */

@@ -59,6 +59,13 @@ export default defineConfig({
     // Ant Design stays split by component, so the login screen does not download the table, the
     // date picker and the rest of the library it never shows.
     rolldownOptions: {
+      // The @rc-component packages (antd's building blocks) declare no `sideEffects`, so the bundler kept
+      // every module a used one sits beside: antd's Input reaches rc-field-form's FormProvider context,
+      // which brought the whole form store and async-validator (~13 kB gzip) into the login screen.
+      // Their modules only define components and helpers; nothing in them runs on import.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [{ name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],

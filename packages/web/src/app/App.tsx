@@ -1,15 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 // The ES module builds of the locales: 'antd/locale/*' are CommonJS re-exports of antd/lib.
 import zhCNLocale from 'antd/es/locale/zh_CN';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { useLoadInstitutions } from '../api/institutions';
 import { queryClient } from '../api/query-client';
+import { PlainOnFailure } from '../components/PlainOnFailure';
 import { antdLocaleFor } from '../i18n';
-import { registerToast, TOAST_SECONDS, toast } from '../lib/toast';
+import { onToastHostWanted, toast } from '../lib/toast';
 import { useConfirmQueue } from '../stores/confirm-queue';
 import { syncSessionAcrossTabs } from '../stores/session';
 import { router } from './router';
@@ -17,6 +18,25 @@ import { theme } from './theme';
 
 // The dialog code is only fetched the first time something is queued.
 const ConfirmQueue = lazy(() => import('../components/ConfirmQueue'));
+// antd's message code is fetched on the first toast or with the signed-in shell (lib/toast).
+const ToastHost = lazy(() => import('./ToastHost'));
+
+/** Mounts the toast host once wanted and keeps it: toasts raised on leaving the shell stay visible. */
+function ToastHostOnDemand() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    onToastHostWanted(() => setWanted(true));
+    return () => onToastHostWanted(null);
+  }, []);
+  if (!wanted) return null;
+  return (
+    <PlainOnFailure plain={null}>
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
+    </PlainOnFailure>
+  );
+}
 
 /** antd follows the UI language (dayjs too, see lib/dayjs); its English texts come with the English catalogue. */
 function useAntdLocale(): Locale {
@@ -25,14 +45,8 @@ function useAntdLocale(): Locale {
 }
 
 function GlobalUi() {
-  const [messageApi, holder] = message.useMessage({ duration: TOAST_SECONDS, maxCount: 5 });
   const hasDialogs = useConfirmQueue((s) => s.items.length > 0);
   useLoadInstitutions();
-
-  useEffect(() => {
-    registerToast(messageApi);
-    return () => registerToast(null);
-  }, [messageApi]);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -46,7 +60,7 @@ function GlobalUi() {
 
   return (
     <>
-      {holder}
+      <ToastHostOnDemand />
       {hasDialogs && (
         <Suspense fallback={null}>
           <ConfirmQueue />

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { PageLoading } from '../components/PageLoading';
 import { AdminMenu } from '../features/account/AdminMenu';
 import { PersonalCenter } from '../features/account/PersonalCenter';
+import { requestToastHost } from '../lib/toast';
 import { useAddMemberStore } from '../stores/add-member';
 import { useSessionStore } from '../stores/session';
 import { Bell } from './Bell';
@@ -39,6 +40,9 @@ export default function AppShell() {
   const screens = Grid.useBreakpoint();
   // Below 992 px (e.g. a 768 px tablet) the menu folds to icons so tables keep their width.
   const collapsed = screens.lg === false;
+
+  // The shell's screens raise toasts (saved, failed): their code comes with the shell, not on the first.
+  useEffect(() => requestToastHost(), []);
 
   useEffect(() => {
     if (me.data) setUser(me.data);

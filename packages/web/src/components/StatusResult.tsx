@@ -1,5 +1,6 @@
 import type { ResultProps } from 'antd';
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
+import { PlainOnFailure } from './PlainOnFailure';
 
 const AntResult = lazy(() => import('./AntResult'));
 
@@ -24,17 +25,4 @@ export function StatusResult(props: ResultProps) {
       </Suspense>
     </PlainOnFailure>
   );
-}
-
-/** Shows `plain` when its children fail (here: Result's chunk could not be downloaded). */
-class PlainOnFailure extends Component<{ plain: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? this.props.plain : this.props.children;
-  }
 }

@@ -10,17 +10,18 @@ export function zodRule(schema: z.ZodType): FormRule {
   return { validator: (_rule, value: unknown) => check(schema, value) };
 }
 
-/**
- * zodRule for a schema fetched on the first check, so that a screen (the login screen) is shown
- * without downloading the schema library; the rule and its messages are the same.
- */
-export function lazyZodRule(load: () => Promise<z.ZodType>): FormRule {
-  return { validator: async (_rule, value: unknown) => check(await load(), value) };
+async function check(schema: z.ZodType, value: unknown): Promise<void> {
+  const message = await schemaMessage(schema, value);
+  if (message !== undefined) throw new Error(message);
 }
 
-async function check(schema: z.ZodType, value: unknown): Promise<void> {
+/**
+ * The message a field shows for a value (translated when the UI is not Chinese), or undefined when the
+ * schema accepts it; an empty field is checked as absent, so a required field says so.
+ */
+export async function schemaMessage(schema: z.ZodType, value: unknown): Promise<string | undefined> {
   const result = await schema.safeParseAsync(value === '' ? undefined : value);
-  if (!result.success) throw new Error(translateValidation(result.error.issues[0]?.message ?? ''));
+  return result.success ? undefined : translateValidation(result.error.issues[0]?.message ?? '');
 }
 
 /** Whether a value passes a schema (e.g. before enabling 获取验证码). */

@@ -1,11 +1,15 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button } from 'antd';
+// Input and Password alone: antd's Input index also brings TextArea, Search, Group and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLogin } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { lazyZodRule } from '../../components/form-rules';
+import { schemaMessage } from '../../components/form-rules';
+import { AuthField } from '../../features/account/AuthField';
 import { AuthLayout } from '../../features/account/AuthLayout';
 import { translateValidation } from '../../i18n';
 import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DOCTOR_HOME_PATH, isPublicPath, LOGIN_PATH } from '../../lib/routes';
@@ -14,29 +18,70 @@ import { useSessionStore } from '../../stores/session';
 
 /** The schemas (and zod) are fetched on the first check of a field, not with the screen. */
 const loginSchemas = () => import('./login-schemas');
-const usernameRule = lazyZodRule(() => loginSchemas().then((m) => m.loginBody.shape.username));
-const mobileRule = lazyZodRule(() => loginSchemas().then((m) => m.mobileSchema));
-const passwordRule = lazyZodRule(() => loginSchemas().then((m) => m.loginBody.shape.password));
 
-interface Values {
-  username: string;
-  password: string;
+type Field = 'username' | 'password';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['username', 'password'];
+
+/** The message of one field: the same schemas the server checks (a mobile number for a doctor). */
+async function messageFor(field: Field, value: string, isAdminLogin: boolean): Promise<string | undefined> {
+  const { loginBody, mobileSchema } = await loginSchemas();
+  const schema = field === 'password' ? loginBody.shape.password : isAdminLogin ? loginBody.shape.username : mobileSchema;
+  return schemaMessage(schema, value);
 }
 
 /** /login (doctor: mobile + password) and /login/admin (login name + password). */
 export default function LoginPage() {
   const { type } = useParams();
   const isAdminLogin = type === 'admin';
+  return <LoginForm key={isAdminLogin ? 'admin' : 'doctor'} isAdminLogin={isAdminLogin} />;
+}
+
+function LoginForm({ isAdminLogin }: { isAdminLogin: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
   const signIn = useSessionStore((s) => s.signIn);
+  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<string | null>(null);
+  // A field is checked as it is typed once it has been left (or submitted), as antd's Form does after
+  // the first check; a slower, older check never overwrites a newer one.
+  const checked = useRef(new Set<Field>());
+  const checks = useRef<Record<Field, number>>({ username: 0, password: 0 });
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const onFinish = async (values: Values) => {
+  const check = async (field: Field, value: string): Promise<string | undefined> => {
+    const run = ++checks.current[field];
+    const message = await messageFor(field, value, isAdminLogin);
+    if (run === checks.current[field]) setErrors((current) => ({ ...current, [field]: message }));
+    return message;
+  };
+
+  const change = (field: Field, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (checked.current.has(field)) void check(field, value);
+  };
+
+  const leave = (field: Field) => {
+    checked.current.add(field);
+    void check(field, values[field]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
     setError(null);
+    for (const field of FIELDS) checked.current.add(field);
     try {
+      const messages = await Promise.all(FIELDS.map((field) => check(field, values[field])));
+      const firstInvalid = FIELDS.find((_field, index) => messages[index] !== undefined);
+      if (firstInvalid) {
+        inputs.current[firstInvalid]?.focus();
+        return;
+      }
       const { loginBody } = await loginSchemas();
       const result = await login.mutateAsync(loginBody.parse(values));
       const previous = useSessionStore.getState().user;
@@ -53,34 +98,50 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={isAdminLogin ? t('login.adminTitle') : t('login.doctorTitle')}>
-      <Form<Values> layout="vertical" onFinish={onFinish} requiredMark={false} key={isAdminLogin ? 'admin' : 'doctor'}>
+      <form onSubmit={submit} noValidate>
         {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-        <Form.Item
-          name="username"
-          label={isAdminLogin ? t('login.loginName') : t('fields.mobile')}
-          rules={[isAdminLogin ? usernameRule : mobileRule]}
-        >
-          <Input
-            prefix={<UserOutlined aria-hidden />}
-            placeholder={isAdminLogin ? t('login.loginNamePlaceholder') : t('fields.mobilePlaceholder')}
-            autoComplete="username"
-            inputMode={isAdminLogin ? 'text' : 'numeric'}
-            maxLength={isAdminLogin ? 64 : 11}
-            size="large"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('fields.password')} rules={[passwordRule]}>
-          <Input.Password
-            prefix={<LockOutlined aria-hidden />}
-            placeholder={t('fields.passwordPlaceholder')}
-            autoComplete="current-password"
-            size="large"
-          />
-        </Form.Item>
+        <AuthField label={isAdminLogin ? t('login.loginName') : t('fields.mobile')} error={errors.username}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={(input) => {
+                inputs.current.username = input?.input ?? null;
+              }}
+              name="username"
+              value={values.username}
+              onChange={(event) => change('username', event.target.value)}
+              onBlur={() => leave('username')}
+              prefix={<UserOutlined aria-hidden />}
+              placeholder={isAdminLogin ? t('login.loginNamePlaceholder') : t('fields.mobilePlaceholder')}
+              autoComplete="username"
+              inputMode={isAdminLogin ? 'text' : 'numeric'}
+              maxLength={isAdminLogin ? 64 : 11}
+              size="large"
+            />
+          )}
+        </AuthField>
+        <AuthField label={t('fields.password')} error={errors.password}>
+          {(control) => (
+            <Password
+              {...control}
+              ref={(input) => {
+                inputs.current.password = input?.input ?? null;
+              }}
+              name="password"
+              value={values.password}
+              onChange={(event) => change('password', event.target.value)}
+              onBlur={() => leave('password')}
+              prefix={<LockOutlined aria-hidden />}
+              placeholder={t('fields.passwordPlaceholder')}
+              autoComplete="current-password"
+              size="large"
+            />
+          )}
+        </AuthField>
         <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
           {t('login.submit')}
         </Button>
-      </Form>
+      </form>
       <nav
         aria-label={t('login.otherActions')}
         style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 16 }}
