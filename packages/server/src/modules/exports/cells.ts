@@ -24,11 +24,13 @@ export function cellText(text: string): string {
 }
 
 /**
- * A page of rows' cells as they are posted to the xlsx worker. A day of a `date` column travels as its
- * time value (a number) and its place is listed in `days` (row × width + column): the structured clone
- * copies a Date slower than a number, and a 100,000-row annex 7 export holds 400,000 of them (mapping,
- * posting and reviving its rows measured ~0.8 s of CPU this way against ~0.9 s posting Dates).
- * The worker turns the listed numbers back into Dates (`reviveDays`, mirrored in xlsx-worker.mjs).
+ * A page of rows' cells as they are posted to the xlsx worker, as JSON text (`postedBatch`): the
+ * structured clone of 250 arrays of mixed cells costs more on both threads than JSON.stringify here
+ * and JSON.parse there (V8's fastest paths), and a string is copied in one piece. A day of a `date`
+ * column travels as its time value (a number; a Date would not survive JSON and clones slower) and
+ * its place is listed in `days` (row × width + column); the worker turns those back into Dates
+ * (`reviveDays`, mirrored in xlsx-worker.mjs). A number that is not finite is sent as an empty cell:
+ * the sheet XML has no NaN or Infinity (Excel refuses a file that holds one).
  */
 export interface CellBatch {
   rows: Cell[][];
@@ -48,7 +50,7 @@ export function cellBatch(columns: readonly SheetColumn<unknown>[], page: readon
       const column = columns[i] as SheetColumn<unknown>;
       const value = column.value(row);
       if (typeof value !== 'string') {
-        cells[i] = value;
+        cells[i] = typeof value === 'number' && !Number.isFinite(value) ? null : value;
         continue;
       }
       const day = column.type === 'date' ? dayTime(value) : undefined;
@@ -61,6 +63,11 @@ export function cellBatch(columns: readonly SheetColumn<unknown>[], page: readon
     rows[r] = cells;
   }
   return { rows, width, days };
+}
+
+/** cellBatch as the JSON text posted to the worker. */
+export function postedBatch(columns: readonly SheetColumn<unknown>[], page: readonly unknown[]): string {
+  return JSON.stringify(cellBatch(columns, page));
 }
 
 /** The batch's rows with its listed days as Dates again: what exceljs is given. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellBatch, reviveDays, rowCells } from './cells';
+import { cellBatch, postedBatch, reviveDays, rowCells } from './cells';
 import type { Cell, ColumnType, SheetColumn } from './sheet';
 
 /** One column of `type` whose value is the row itself. */
@@ -57,8 +57,17 @@ describe('cellBatch: the cells posted to the xlsx worker', () => {
       ['not a day', '晚餐', Date.UTC(2026, 11, 31)],
     ]);
     expect(batch.days).toEqual([0, 5]);
-    // What the worker does to a batch it received (structured clone keeps numbers, strings and nulls).
-    expect(reviveDays(structuredClone(batch))).toEqual(rows.map((row) => rowCells(columns, row)));
-    expect(reviveDays(structuredClone(batch))[1]?.[2]).toEqual(new Date(Date.UTC(2026, 11, 31)));
+    // What the worker does to the JSON text it received.
+    expect(reviveDays(JSON.parse(postedBatch(columns, rows)))).toEqual(rows.map((row) => rowCells(columns, row)));
+    expect(reviveDays(JSON.parse(postedBatch(columns, rows)))[1]?.[2]).toEqual(new Date(Date.UTC(2026, 11, 31)));
+  });
+
+  it('sends a number that is not finite as an empty cell, and text that needs escaping intact', () => {
+    const columns = [column('number'), column('number'), column('text')].map((c, i) => ({
+      ...c,
+      value: (row: unknown) => (row as Cell[])[i] as Cell,
+    }));
+    const received = reviveDays(JSON.parse(postedBatch(columns, [[Number.NaN, 1.5, '引号"与\\反斜杠\n换行\u2028']])));
+    expect(received).toEqual([[null, 1.5, '引号"与\\反斜杠\n换行\u2028']]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { cellBatch } from './cells';
+import { postedBatch } from './cells';
 import { codebookSheet } from './codebook';
 import { type AnySheet, anySheet, type SheetColumn } from './sheet';
 import { WorkbookWorker } from './xlsx-worker-client';
@@ -52,7 +52,7 @@ async function writeSheet(book: WorkbookWorker, sheet: AnySheet, output: Writabl
   await book.send({ type: 'sheet', name: sheet.name, columns: sheet.columns.map((c) => ({ header: c.header, width: widthOf(c) })) });
   const inFlight: Promise<void>[] = [];
   for await (const page of sheet.pages()) {
-    const written = book.send({ type: 'rows', batch: cellBatch(sheet.columns, page) }).then(() => onRows(page.length));
+    const written = book.send({ type: 'rows', batch: postedBatch(sheet.columns, page) }).then(() => onRows(page.length));
     // Awaited below; until then a failure must not count as unhandled.
     written.catch(() => undefined);
     inFlight.push(written);

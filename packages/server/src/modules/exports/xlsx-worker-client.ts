@@ -1,11 +1,10 @@
 import type { Writable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import type { CellBatch } from './cells';
 
 /**
  * The exceljs writer runs on a worker thread. Rendering the sheet XML is most of an export's CPU; on the
  * main thread it would hold up every other API call for seconds and could not overlap with reading and
- * mapping the next page. The worker receives batches of row cells (days as numbers, see CellBatch) and
+ * mapping the next page. The worker receives batches of row cells (JSON text, see CellBatch) and
  * sends back zip chunks, which are written to `target` in order.
  */
 const WORKER_URL = new URL('./xlsx-worker.mjs', import.meta.url);
@@ -13,7 +12,8 @@ const WORKER_URL = new URL('./xlsx-worker.mjs', import.meta.url);
 type Request =
   | { type: 'open'; options: unknown }
   | { type: 'sheet'; name: string; columns: { header: string; width: number }[] }
-  | { type: 'rows'; batch: CellBatch }
+  /** postedBatch: a CellBatch as JSON text. */
+  | { type: 'rows'; batch: string }
   | { type: 'endSheet' }
   | { type: 'commit' };
 

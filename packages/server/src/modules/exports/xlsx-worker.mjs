@@ -50,8 +50,9 @@ const handlers = {
     session.sheet = session.book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     session.sheet.columns = columns;
   },
+  // The batch is JSON text (postedBatch in cells.ts).
   async rows({ batch }) {
-    for (const row of reviveDays(batch)) session.sheet.addRow(row).commit();
+    for (const row of reviveDays(JSON.parse(batch))) session.sheet.addRow(row).commit();
     await room(session.sheet);
   },
   endSheet() {
