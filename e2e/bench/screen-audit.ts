@@ -66,8 +66,11 @@ async function auditDialogSelects(page: Page, role: ScreenCount['role'], name: s
   const n = await selects.count();
   for (let i = 0; i < n; i += 1) {
     await selects.nth(i).click();
-    // The open dropdown (antd marks a closed one with this class) is shown, its options rendered.
-    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    // This select's own dropdown (the one holding the listbox its input controls): the previous one
+    // may still be sliding out, and antd marks a closed one with ant-select-dropdown-hidden.
+    const listbox = await selects.nth(i).locator('[aria-controls]').first().getAttribute('aria-controls');
+    if (!listbox) throw new Error(`${name}: select ${i + 1} names no listbox`);
+    const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)', { has: page.locator(`[id="${listbox}"]`) });
     await dropdown.waitFor({ timeout: 60_000 });
     out.push({ role, screen: `${name}, select ${i + 1} open`, ...(await countDom(page)) });
     await page.keyboard.press('Escape');
