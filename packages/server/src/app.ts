@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
 import { registerPrivacyHeaders } from './lib/privacy-headers';
-import { createResponseSerializerCompiler } from './lib/response-serializer';
+import { createResponseSerializerCompiler, registerAnswerBranches } from './lib/response-serializer';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { annexQueryRoutes } from './modules/annex-queries/routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -82,7 +82,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   // Only JSON bodies are accepted; anything else gets a clear 415 instead of a confusing type error.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createResponseSerializerCompiler({ checkAnswers: deps.checkAnswers ?? config.nodeEnv !== 'production' }));
+  const answers = { checkAnswers: deps.checkAnswers ?? config.nodeEnv !== 'production' };
+  app.setSerializerCompiler(createResponseSerializerCompiler(answers));
+  registerAnswerBranches(app, answers);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

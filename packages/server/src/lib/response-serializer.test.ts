@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compileWriter, createResponseSerializerCompiler, scalarUnionsAsTypeArrays } from './response-serializer';
+import { compileWriter, createResponseSerializerCompiler, registerAnswerBranches, scalarUnionsAsTypeArrays } from './response-serializer';
 
 /** Every answer schema the contracts export (by convention named …Result), in its envelope. */
 const RESULTS = Object.entries(contracts).filter(([name, value]) => name.endsWith('Result') && value instanceof z.ZodType) as [
@@ -70,5 +70,38 @@ describe('response serializer', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 0, data: { id: 7, name: null }, message: 'ok' });
     await good.close();
+  });
+
+  it('reply.answerAs writes the branch of a union that the handler names, with the same check', async () => {
+    const patients = z.object({ list: z.array(z.object({ id: z.number().int(), idNum: z.string() })), total: z.number().int() });
+    const doctors = z.object({ list: z.array(z.object({ id: z.number().int(), mobile: z.string() })), total: z.number().int() });
+    const doctorPage = contracts.envelope(doctors);
+    const build = async (checkAnswers: boolean, data: unknown) => {
+      const app = Fastify();
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(createResponseSerializerCompiler({ checkAnswers }));
+      registerAnswerBranches(app, { checkAnswers });
+      app.withTypeProvider<ZodTypeProvider>().get('/u', {
+        schema: { response: { 200: contracts.envelope(z.union([patients, doctors])) } },
+        handler: async (_req, reply) => {
+          reply.answerAs(doctorPage);
+          return { code: 0, data, message: 'ok' } as never;
+        },
+      });
+      await app.ready();
+      return app;
+    };
+    const page = { list: [{ id: 1, mobile: '13900000001', passwordHash: 'x' }], total: 1 };
+    for (const checkAnswers of [true, false]) {
+      const app = await build(checkAnswers, page);
+      const res = await app.inject({ method: 'GET', url: '/u' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 0, data: { list: [{ id: 1, mobile: '13900000001' }], total: 1 }, message: 'ok' });
+      await app.close();
+    }
+    // A patient page answered as the doctors' branch is off that branch's contract.
+    const wrong = await build(true, { list: [{ id: 2, idNum: '110101197301011234' }], total: 1 });
+    expect((await wrong.inject({ method: 'GET', url: '/u' })).statusCode).toBe(500);
+    await wrong.close();
   });
 });

@@ -1,4 +1,15 @@
-import { emptyData, envelope, reviewDoctorQuery, UserPaths, updateUserBody, userListBody, userListResult, voidQuery } from '@tcm/contracts';
+import {
+  doctorListResult,
+  emptyData,
+  envelope,
+  patientListResult,
+  reviewDoctorQuery,
+  UserPaths,
+  updateUserBody,
+  userListBody,
+  userListResult,
+  voidQuery,
+} from '@tcm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/respond';
@@ -6,6 +17,10 @@ import * as doctors from '../doctors/doctor-service';
 import * as users from './user-service';
 
 const TAG = ['user'];
+
+/** The two answers of the list, written each with its own writer (reply.answerAs). */
+const DOCTOR_PAGE = envelope(doctorListResult);
+const PATIENT_PAGE = envelope(patientListResult);
 
 /**
  * The account side of /api/user: the lists and the role-dispatching update and removal (a patient for
@@ -24,7 +39,11 @@ export async function userRoutes(app: FastifyInstance) {
       body: userListBody,
       response: { 200: envelope(userListResult) },
     },
-    handler: async (req) => ok(await users.listUsers({ ctx: req.ctx, input: req.body })),
+    handler: async (req, reply) => {
+      const page = await users.listUsers({ ctx: req.ctx, input: req.body });
+      reply.answerAs(req.body.role === 'doctor' ? DOCTOR_PAGE : PATIENT_PAGE);
+      return ok(page);
+    },
   });
 
   r.put(UserPaths.update, {
