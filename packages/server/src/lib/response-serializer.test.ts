@@ -96,6 +96,7 @@ describe('response serializer', () => {
       const app = await build(checkAnswers, page);
       const res = await app.inject({ method: 'GET', url: '/u' });
       expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.json()).toEqual({ code: 0, data: { list: [{ id: 1, mobile: '13900000001' }], total: 1 }, message: 'ok' });
       await app.close();
     }

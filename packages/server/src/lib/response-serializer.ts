@@ -194,6 +194,7 @@ export function registerAnswerBranches(app: FastifyInstance, options: ResponseSe
       serialize = answerSerializer(schema, zodWriter, route, options);
       serializers.set(schema, serialize);
     }
-    return this.serializer(serialize);
+    // A reply with its own serializer gets no JSON content type from Fastify: it is set here as for every answer.
+    return this.type('application/json; charset=utf-8').serializer(serialize);
   });
 }
