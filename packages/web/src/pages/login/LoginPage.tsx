@@ -1,9 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { InputRef } from 'antd';
 import { Alert, Button } from 'antd';
 // Input and Password alone: antd's Input index also brings TextArea, Search, Group and OTP.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLogin } from '../../api/auth';
@@ -60,15 +61,23 @@ function LoginForm({ isAdminLogin }: { isAdminLogin: boolean }) {
     return message;
   };
 
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (checked.current.has(field)) void check(field, value);
-  };
-
-  const leave = (field: Field) => {
-    checked.current.add(field);
-    void check(field, values[field]);
-  };
+  /** What both inputs take the same way: their value, change and leave, and the ref focus goes to. */
+  const bind = (field: Field) => ({
+    ref: (input: InputRef | null) => {
+      inputs.current[field] = input?.input ?? null;
+    },
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      if (checked.current.has(field)) void check(field, value);
+    },
+    onBlur: () => {
+      checked.current.add(field);
+      void check(field, values[field]);
+    },
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -104,13 +113,7 @@ function LoginForm({ isAdminLogin }: { isAdminLogin: boolean }) {
           {(control) => (
             <Input
               {...control}
-              ref={(input) => {
-                inputs.current.username = input?.input ?? null;
-              }}
-              name="username"
-              value={values.username}
-              onChange={(event) => change('username', event.target.value)}
-              onBlur={() => leave('username')}
+              {...bind('username')}
               prefix={<UserOutlined aria-hidden />}
               placeholder={isAdminLogin ? t('login.loginNamePlaceholder') : t('fields.mobilePlaceholder')}
               autoComplete="username"
@@ -124,13 +127,7 @@ function LoginForm({ isAdminLogin }: { isAdminLogin: boolean }) {
           {(control) => (
             <Password
               {...control}
-              ref={(input) => {
-                inputs.current.password = input?.input ?? null;
-              }}
-              name="password"
-              value={values.password}
-              onChange={(event) => change('password', event.target.value)}
-              onBlur={() => leave('password')}
+              {...bind('password')}
               prefix={<LockOutlined aria-hidden />}
               placeholder={t('fields.passwordPlaceholder')}
               autoComplete="current-password"
