@@ -71,6 +71,9 @@ function vitest(project) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     passed += summary.numPassedTests;
     failed += summary.numFailedTests;
+    // A file that fails before its tests run (its set-up or an import throws) fails no test: the
+    // closing line counts each such file as one failure, so that it never reads "0 failed" for a failed tier.
+    failed += (summary.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
   } catch {
     if (selected(project)) failed += 1; // a tier that produced no report failed
   }
