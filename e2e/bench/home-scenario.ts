@@ -30,7 +30,7 @@ export async function waitForSettled(page: Page): Promise<void> {
 /** The doctor's home has drawn its largest content: the heading and the first page of the worklist. */
 export async function waitForHome(page: Page, doctorName: string): Promise<void> {
   await page.getByRole('heading', { name: `工作台 · ${doctorName}` }).waitFor({ timeout: SETTLE_TIMEOUT });
-  await managedWorklist(page).locator('tr.ant-table-row').first().waitFor({ timeout: SETTLE_TIMEOUT });
+  await managedWorklist(page).locator('tr.data-table-row').first().waitFor({ timeout: SETTLE_TIMEOUT });
   await waitForSettled(page);
 }
 
@@ -56,22 +56,17 @@ export const HOME_INTERACTIONS: readonly Interaction[] = [
     label: 'search: Enter, results',
     async run(page) {
       await page.keyboard.press('Enter');
-      await page
-        .locator('.ant-card')
-        .filter({ hasText: '查找患者' })
-        .locator('.ant-list-item')
-        .first()
-        .waitFor({ timeout: SETTLE_TIMEOUT });
+      await page.locator('.ant-card').filter({ hasText: '查找患者' }).locator('.patient-item').first().waitFor({ timeout: SETTLE_TIMEOUT });
       await waitForSettled(page);
     },
   },
   {
     label: 'worklist: page 2',
-    run: (page) => clickAndSettle(page, managedWorklist(page).locator('.ant-pagination-item-2')),
+    run: (page) => clickAndSettle(page, managedWorklist(page).getByRole('button', { name: '第 2 页', exact: true })),
   },
   {
     label: 'worklist: next page',
-    run: (page) => clickAndSettle(page, managedWorklist(page).locator('.ant-pagination-next')),
+    run: (page) => clickAndSettle(page, managedWorklist(page).getByRole('button', { name: '下一页', exact: true })),
   },
   {
     label: 'worklist tab: due in 7 days',
@@ -117,7 +112,7 @@ export const HOME_INTERACTIONS: readonly Interaction[] = [
     label: 'menu: back to the home',
     async run(page) {
       await page.getByRole('navigation', { name: '主导航' }).getByRole('menuitem', { name: '首页', exact: true }).click();
-      await managedWorklist(page).locator('tr.ant-table-row').first().waitFor({ timeout: SETTLE_TIMEOUT });
+      await managedWorklist(page).locator('tr.data-table-row').first().waitFor({ timeout: SETTLE_TIMEOUT });
       await waitForSettled(page);
     },
   },

@@ -44,8 +44,8 @@ async function countDom(page: Page): Promise<Omit<ScreenCount, 'role' | 'screen'
   return page.evaluate(() => {
     const scope = document.querySelector('main') ?? document.body;
     return {
-      tableRows: document.querySelectorAll('tr.ant-table-row').length,
-      listItems: scope.querySelectorAll('li:not([class*="ant-pagination"]), .ant-list-item').length,
+      tableRows: document.querySelectorAll('tr.data-table-row').length,
+      listItems: scope.querySelectorAll('li').length,
       options: document.querySelectorAll('.ant-select-item-option, [role="option"]').length,
       elements: document.getElementsByTagName('*').length,
     };

@@ -9,20 +9,7 @@ import {
 import { paged, pageQuery } from './envelope';
 import { bodyIdSchema, INT4_MAX, idSchema, queryInteger, textSchema } from './validators';
 
-/**
- * The prescription calls (issue 6), under /prod-api like every call. The spec's own
- * `/prescription/exportPrescription` is an export and lives with the exports.
- */
-export const PrescriptionPaths = {
-  /** The latest live prescription of every kind, for /prescribe/index. */
-  current: '/prescription/current',
-  /** POST: save (issue) a prescription of a kind. */
-  collection: '/prescription/:kind',
-  blank: '/prescription/:kind/blank',
-  history: '/prescription/:kind/history',
-  /** GET: open; DELETE: void with a reason. */
-  item: '/prescription/:kind/:id',
-} as const;
+export { PrescriptionPaths } from './prescription-paths';
 
 export const prescriptionKindParam = z.enum(PRESCRIPTION_KINDS, {
   error: (issue) => `未知处方类型：${String(issue.input ?? '')}（应为 ${PRESCRIPTION_KINDS.join('、')} 之一）`,

@@ -1,6 +1,6 @@
 import type { Bilingual } from './labels';
+import { PRESCRIPTION_TEXT_MAX } from './limits';
 import { reconcileArea } from './physique-conflicts';
-import { PRESCRIPTION_TEXT_MAX } from './schemas';
 import { blankPrescription, type PrescriptionSuggestion, type SuggestedPrescription } from './templates';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX, isStorableText } from '../api/validators';
 import { type PrescriptionLang, prescriptionFieldLabel } from './labels';
+import { PRESCRIPTION_OTHER_MAX, PRESCRIPTION_TEXT_MAX } from './limits';
 import {
   type LayoutItem,
   PRESCRIPTION_FIELDS,
@@ -12,10 +13,7 @@ import {
   type SavedPrescription,
 } from './templates';
 
-/** Longest text of a checkbox item or note; long enough for a recipe or a constitution's advice. */
-export const PRESCRIPTION_TEXT_MAX = 500;
-/** Longest free prescription (`other.content`). */
-export const PRESCRIPTION_OTHER_MAX = 2000;
+export { PRESCRIPTION_OTHER_MAX, PRESCRIPTION_TEXT_MAX };
 
 export const prescriptionKindSchema = z.enum(PRESCRIPTION_KINDS, { error: '处方类型无效' });
 

@@ -28,6 +28,20 @@ const enUS: Catalogue = {
     total: '{{count}} in total',
     ageYears: '{{age}} y',
   },
+  paging: {
+    scrollTable: 'Table (scrolls sideways)',
+    label: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+    pageSize: 'Rows per page',
+    perPage: '{{size}} / page',
+  },
+  sorting: {
+    descending: 'Sort descending',
+    ascending: 'Sort ascending',
+    cancel: 'Cancel sorting',
+  },
   errors: {
     sessionExpired: 'Your session has expired. Please sign in again.',
     system: 'System error',

@@ -29,6 +29,20 @@ const zhCN = {
     total: '共 {{count}} 条',
     ageYears: '{{age}} 岁',
   },
+  paging: {
+    scrollTable: '表格（可左右滚动）',
+    label: '分页',
+    previous: '上一页',
+    next: '下一页',
+    page: '第 {{page}} 页',
+    pageSize: '每页条数',
+    perPage: '{{size}} 条/页',
+  },
+  sorting: {
+    descending: '点击降序',
+    ascending: '点击升序',
+    cancel: '取消排序',
+  },
   errors: {
     sessionExpired: '登录信息已过期，请重新登录',
     system: '系统错误',

@@ -1,5 +1,5 @@
-import { Table, type TableColumnsType } from 'antd';
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import type { GroupKey } from './chart-options';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
 
@@ -36,25 +36,16 @@ export function GroupTable({ rows, format, testId }: { rows: readonly GroupRow[]
       {value.n !== undefined && <span className="outcome-n">{t('outcomes.n', { n: value.n })}</span>}
     </>
   );
-  const columns: TableColumnsType<GroupRow> = [
-    { key: 'label', title: t('outcomes.measure'), dataIndex: 'label', rowScope: 'row' },
-    ...GROUPS.map((group: GroupKey) => ({
-      key: group,
-      title: format.groupName(group),
-      render: (_: unknown, row: GroupRow) => cell(row[group]),
-      onCell: () => ({ 'data-group': group }) as HTMLAttributes<HTMLElement>,
-    })),
+  const columns: DataColumn<GroupRow>[] = [
+    { key: 'label', title: t('outcomes.measure'), dataIndex: 'label', rowHeader: true },
+    ...GROUPS.map(
+      (group: GroupKey): DataColumn<GroupRow> => ({
+        key: group,
+        title: format.groupName(group),
+        render: (row) => cell(row[group]),
+        cellAttributes: () => ({ 'data-group': group }),
+      }),
+    ),
   ];
-  return (
-    <Table<GroupRow>
-      className="outcome-table"
-      data-testid={testId}
-      rowKey="key"
-      size="small"
-      bordered
-      pagination={false}
-      columns={columns}
-      dataSource={[...rows]}
-    />
-  );
+  return <DataTable<GroupRow> className="outcome-table" testId={testId} rowKey="key" size="small" bordered columns={columns} rows={rows} />;
 }

@@ -1,5 +1,5 @@
 import type { OutcomeInstitutionRow, OutcomeReport } from '@tcm/contracts/api/outcomes';
-import { Table, type TableColumnsType } from 'antd';
+import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import type { GroupKey } from './chart-options';
 import { ReportSection } from './GroupTable';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
@@ -25,38 +25,35 @@ export function sortValue(row: InstitutionRow, group: GroupKey, measure: Measure
 /** Each institution's two groups: enrolment, baseline completeness, follow-up on time and outcomes. */
 export function InstitutionSection({ rows, format }: { rows: readonly InstitutionRow[]; format: OutcomeFormat }) {
   const { t } = format;
-  const columns: TableColumnsType<InstitutionRow> = [
-    { key: 'name', title: t('outcomes.institutions.name'), dataIndex: 'name', rowScope: 'row', fixed: 'left' },
-    ...GROUPS.map((group) => ({
-      key: group,
-      title: format.groupName(group),
-      children: MEASURES.map(({ key, sortable }) => ({
-        key: `${group}.${key}`,
-        title: t(`outcomes.institutions.${key}`),
-        align: 'right' as const,
-        render: (_: unknown, row: InstitutionRow) =>
-          key === 'followUpOnTime' ? format.percent(row[group].followUpOnTime) : format.count(row[group][key]),
-        ...(sortable
-          ? {
-              sorter: (a: InstitutionRow, b: InstitutionRow) => sortValue(a, group, key) - sortValue(b, group, key),
-              sortDirections: ['descend' as const, 'ascend' as const],
-            }
-          : {}),
-      })),
-    })),
+  const columns: DataColumn<InstitutionRow>[] = [
+    { key: 'name', title: t('outcomes.institutions.name'), dataIndex: 'name', rowHeader: true, sticky: 'left' },
+    ...GROUPS.map(
+      (group): DataColumn<InstitutionRow> => ({
+        key: group,
+        title: format.groupName(group),
+        children: MEASURES.map(
+          ({ key, sortable }): DataColumn<InstitutionRow> => ({
+            key: `${group}.${key}`,
+            title: t(`outcomes.institutions.${key}`),
+            align: 'right',
+            render: (row) => (key === 'followUpOnTime' ? format.percent(row[group].followUpOnTime) : format.count(row[group][key])),
+            compare: sortable ? (a, b) => sortValue(a, group, key) - sortValue(b, group, key) : undefined,
+          }),
+        ),
+      }),
+    ),
   ];
   return (
     <ReportSection id="institutions" title={t('outcomes.sections.institutions')} intro={t('outcomes.institutions.intro')}>
-      <Table<InstitutionRow>
+      <DataTable<InstitutionRow>
         className="outcome-table outcome-institution-table"
-        data-testid="outcome-institution-table"
+        testId="outcome-institution-table"
         rowKey="institutionId"
         size="small"
         bordered
-        pagination={false}
-        scroll={{ x: 'max-content' }}
+        scrollX
         columns={columns}
-        dataSource={[...rows]}
+        rows={rows}
       />
     </ReportSection>
   );

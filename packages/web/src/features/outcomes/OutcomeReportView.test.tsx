@@ -172,9 +172,7 @@ describe('OutcomeReportView', () => {
       ['城东社区卫生服务中心', '25', '24', '90.0%', '20', '1', '7', '12', '11', '—', '5', '1', '0'],
       ['城西社区卫生服务中心', '15', '14', '75.0%', '10', '2', '2', '8', '8', '60.0%', '3', '1', '0'],
     ]);
-    const sortable = page
-      .all((el) => el.tag === 'th' && (el.attrs.class ?? '').includes('ant-table-column-has-sorters'), table)
-      .map(textOf);
+    const sortable = page.all((el) => el.tag === 'th' && (el.attrs.class ?? '').includes('data-table-sortable'), table).map(textOf);
     expect(sortable).toEqual(['基线完整', '按时随访', '可评估', '进展', '逆转', '基线完整', '按时随访', '可评估', '进展', '逆转']);
   });
 

@@ -1,5 +1,5 @@
 import type { OutcomeGroup, OutcomeMean, OutcomeReport } from '@tcm/contracts/api/outcomes';
-import { Table, type TableColumnsType } from 'antd';
+import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import { type GroupCell, type GroupRow, GroupTable, ReportSection } from './GroupTable';
 import { TooFewNote } from './OutcomeFigure';
 import type { OutcomeFormat } from './use-outcome-format';
@@ -65,9 +65,9 @@ export function OutcomesSection({ report, format }: { report: OutcomeReport; for
   const { t } = format;
   const { managed, comparison } = report.groups;
   const tooFew = format.tooFew({ managed: managed.evaluable, comparison: comparison.evaluable });
-  const effectColumns: TableColumnsType<EffectRow> = [
-    { key: 'label', title: t('outcomes.measure'), dataIndex: 'label', rowScope: 'row' },
-    { key: 'estimate', title: t('outcomes.estimate'), dataIndex: 'estimate', onCell: () => ({ className: 'outcome-value' }) },
+  const effectColumns: DataColumn<EffectRow>[] = [
+    { key: 'label', title: t('outcomes.measure'), dataIndex: 'label', rowHeader: true },
+    { key: 'estimate', title: t('outcomes.estimate'), dataIndex: 'estimate', cellAttributes: () => ({ className: 'outcome-value' }) },
     { key: 'reading', title: t('outcomes.reading'), dataIndex: 'reading' },
   ];
   const symptom = managed.symptomEfficacy;
@@ -80,15 +80,14 @@ export function OutcomesSection({ report, format }: { report: OutcomeReport; for
       {tooFew && <TooFewNote text={tooFew} testId="outcomes-too-few" />}
       <GroupTable rows={outcomeRows(report.groups, format)} format={format} testId="outcome-outcomes-table" />
       <h4>{t('outcomes.sections.effect')}</h4>
-      <Table<EffectRow>
+      <DataTable<EffectRow>
         className="outcome-table"
-        data-testid="outcome-effect-table"
+        testId="outcome-effect-table"
         rowKey="key"
         size="small"
         bordered
-        pagination={false}
         columns={effectColumns}
-        dataSource={effectRows(report.effect, format)}
+        rows={effectRows(report.effect, format)}
       />
       <p className="outcome-footnote">{t('outcomes.effectNote')}</p>
       {symptom && (

@@ -22,7 +22,7 @@ interface Values {
 }
 
 /** Enrol a managed-group patient (POST /api/user/patient) after their informed consent. */
-export function EnrolPatientDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function EnrolPatientDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const institutionId = useSessionStore((s) => s.user?.institutionId ?? undefined);

@@ -1,7 +1,7 @@
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
-import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { CohortTag, FillStatusTag, FollowUpStatusTag, formatDate } from '../../components/status-tags';
 import { PAGE_SIZE_OPTIONS } from '../../components/use-paging';
@@ -42,15 +42,15 @@ export function PatientTable({
   const { t } = useTranslation();
   if (error && !data) return <ErrorState error={error} onRetry={onRetry} />;
 
-  const optional: Record<PatientColumn, TableColumnsType<PatientListItem>[number]> = {
-    cohort: { key: 'cohort', title: t('columns.cohort'), render: (_, p) => <CohortTag cohort={p.cohort} role={p.role} /> },
-    institution: { key: 'institution', title: t('fields.institution'), dataIndex: 'institutionName', responsive: ['xl'] },
-    enrolledAt: { key: 'enrolledAt', title: t('columns.enrolledAt'), render: (_, p) => formatDate(p.enrolledAt), responsive: ['lg'] },
-    fillStatus: { key: 'fillStatus', title: t('columns.fillStatus'), render: (_, p) => <FillStatusTag status={p.fillStatus} /> },
+  const optional: Record<PatientColumn, DataColumn<PatientListItem>> = {
+    cohort: { key: 'cohort', title: t('columns.cohort'), render: (p) => <CohortTag cohort={p.cohort} role={p.role} /> },
+    institution: { key: 'institution', title: t('fields.institution'), dataIndex: 'institutionName', from: 'xl' },
+    enrolledAt: { key: 'enrolledAt', title: t('columns.enrolledAt'), render: (p) => formatDate(p.enrolledAt), from: 'lg' },
+    fillStatus: { key: 'fillStatus', title: t('columns.fillStatus'), render: (p) => <FillStatusTag status={p.fillStatus} /> },
     followUp: {
       key: 'followUp',
       title: t('columns.followUp'),
-      render: (_, p) => (
+      render: (p) => (
         <div>
           <div>{t('columns.lastFollowUp', { date: formatDate(p.lastFollowUpDate) })}</div>
           <div>
@@ -59,14 +59,14 @@ export function PatientTable({
         </div>
       ),
     },
-    endedAt: { key: 'endedAt', title: t('columns.endedAt'), render: (_, p) => formatDate(p.endedAt) },
+    endedAt: { key: 'endedAt', title: t('columns.endedAt'), render: (p) => formatDate(p.endedAt) },
   };
 
-  const tableColumns: TableColumnsType<PatientListItem> = [
+  const tableColumns: DataColumn<PatientListItem>[] = [
     {
       key: 'name',
       title: t('fields.name'),
-      render: (_, p) => (
+      render: (p) => (
         <div>
           <strong>{p.name}</strong>
           <div style={{ color: 'rgba(0,0,0,0.65)' }}>
@@ -75,29 +75,28 @@ export function PatientTable({
         </div>
       ),
     },
-    { key: 'idNum', title: t('fields.idNum'), dataIndex: 'idNum', responsive: compact ? ['xxl'] : ['md'] },
+    { key: 'idNum', title: t('fields.idNum'), dataIndex: 'idNum', from: compact ? 'xxl' : 'md' },
     { key: 'tel', title: t('fields.telNum'), dataIndex: 'tel_num' },
     ...columns.map((c) => optional[c]),
-    { key: 'actions', title: t('common.actions'), render: (_, p) => actions(p), fixed: 'right' },
+    { key: 'actions', title: t('common.actions'), render: (p) => actions(p), sticky: 'right' },
   ];
 
   return (
     <section aria-label={caption}>
-      <Table<PatientListItem>
+      <DataTable<PatientListItem>
         rowKey="id"
         size="middle"
         columns={tableColumns}
-        dataSource={data?.list ?? []}
+        rows={data?.list ?? []}
         loading={isLoading}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <EmptyState description={emptyText} /> }}
+        scrollX
+        empty={<EmptyState description={emptyText} />}
         pagination={{
           current: page,
           pageSize: limit,
           total: data?.total ?? 0,
-          showSizeChanger: !compact,
-          pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (total) => t('common.total', { count: total }),
+          sizeOptions: compact ? undefined : PAGE_SIZE_OPTIONS,
+          showTotal: true,
           onChange: onPage,
           hideOnSinglePage: compact,
         }}

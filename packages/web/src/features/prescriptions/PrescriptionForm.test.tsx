@@ -85,8 +85,9 @@ describe('sleep prescription form', () => {
     expect(text).toBeEnabled();
     expect(text).toBeRequired();
     await user.click(within(sheet).getByRole('button', { name: '保存处方' }));
+    // The rules are imported on the first save (prescription-check): the verdict follows a moment later.
+    await waitFor(() => expect(text).toHaveAccessibleDescription('已勾选“助眠调护”，请填写“助眠调护方法”'));
     expect(text).toBeInvalid();
-    expect(text).toHaveAccessibleDescription('已勾选“助眠调护”，请填写“助眠调护方法”');
     expect(text).toHaveFocus();
     expect(within(sheet).getByText('处方内容有问题，请按标出的提示修改后再保存')).toBeInTheDocument();
     expect(server.sent('POST', '/prescription/sleep')).toHaveLength(0);

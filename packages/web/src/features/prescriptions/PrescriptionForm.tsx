@@ -1,9 +1,9 @@
 import type { IssuedPrescription, PrescriptionBlankResult } from '@tcm/contracts/api/prescription';
 import { type FieldLabel, PRESCRIPTION_FIELD_LABELS, prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
-import { PRESCRIPTION_OTHER_MAX, PRESCRIPTION_TEXT_MAX, parsePrescription } from '@tcm/contracts/prescriptions/schemas';
+import { PRESCRIPTION_OTHER_MAX, PRESCRIPTION_TEXT_MAX } from '@tcm/contracts/prescriptions/limits';
 import { type LayoutItem, PRESCRIPTION_FIELDS, PRESCRIPTION_LAYOUT, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
 import { Alert, Button, Checkbox, Input, Space, Tag, Tooltip } from 'antd';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { translateValidation } from '../../i18n';
@@ -67,10 +67,17 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
     if (first) document.getElementById(id(first))?.focus();
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const content = toContent(kind, values);
-    const parsed = parsePrescription(kind, content, lang);
+    let parsed: ReturnType<typeof import('./prescription-check').parsePrescription>;
+    try {
+      const { parsePrescription } = await import('./prescription-check');
+      parsed = parsePrescription(kind, content, lang);
+    } catch {
+      // The rules could not be downloaded (network down, or a new deployment removed the file).
+      setFormErrors([t('errors.network')]);
+      return;
+    }
     if (!parsed.success) {
       showErrors(parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message })));
       return;
@@ -86,6 +93,20 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
       } else if (error instanceof ApiError && !error.isSessionExpired) {
         setFormErrors([error.serverMessage ? translateValidation(error.serverMessage) : t('errors.system')]);
       }
+    }
+  };
+
+  // The first issue waits for the rules' download (prescription-check): a second press meanwhile, or
+  // before the button shows it is busy, must not issue the prescription twice.
+  const submitting = useRef(false);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await submit();
+    } finally {
+      submitting.current = false;
     }
   };
 

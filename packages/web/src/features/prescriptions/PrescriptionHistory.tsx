@@ -1,10 +1,10 @@
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
-import { voidPrescriptionQuery } from '@tcm/contracts/api/prescription';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { Button, Modal, Space, Table, Tag } from 'antd';
+import { Button, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table/DataTable';
 import { ErrorState } from '../../components/PageState';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { toast } from '../../lib/toast';
@@ -61,19 +61,19 @@ export function PrescriptionHistory({ kind, patientId, onPrint }: Props) {
       {history.isError ? (
         <ErrorState error={history.error} onRetry={() => history.refetch()} />
       ) : (
-        <Table<IssuedPrescription>
+        <DataTable<IssuedPrescription>
           rowKey="id"
           size="small"
           loading={history.isFetching}
-          dataSource={history.data?.list ?? []}
-          aria-label={t('prescribe.historyLabel', { kind: kindName })}
-          locale={{ emptyText: <span style={{ color: 'rgba(0,0,0,0.65)' }}>{t('prescribe.historyEmpty')}</span> }}
+          rows={history.data?.list ?? []}
+          label={t('prescribe.historyLabel', { kind: kindName })}
+          empty={<span style={{ color: 'rgba(0,0,0,0.65)' }}>{t('prescribe.historyEmpty')}</span>}
           pagination={{
             current: page,
             pageSize: HISTORY_PAGE_SIZE,
             total: history.data?.total ?? 0,
             onChange: setPage,
-            showTotal: (total) => t('common.total', { count: total }),
+            showTotal: true,
             hideOnSinglePage: true,
           }}
           columns={[
@@ -81,7 +81,7 @@ export function PrescriptionHistory({ kind, patientId, onPrint }: Props) {
               key: 'issuedAt',
               title: t('prescribe.issuedAt'),
               width: 170,
-              render: (_, row, index) => (
+              render: (row, index) => (
                 <Space size={4} wrap>
                   <span>{formatIssued(row.createdAt, true)}</span>
                   {page === 1 && index === 0 && (
@@ -91,12 +91,12 @@ export function PrescriptionHistory({ kind, patientId, onPrint }: Props) {
               ),
             },
             { key: 'doctor', title: t('prescribe.doctor'), dataIndex: 'doctorName', width: 110 },
-            { key: 'content', title: t('prescribe.content'), render: (_, row) => <Summary issued={row} /> },
+            { key: 'content', title: t('prescribe.content'), render: (row) => <Summary issued={row} /> },
             {
               key: 'actions',
               title: t('common.actions'),
               width: 200,
-              render: (_, row) => {
+              render: (row) => {
                 const date = formatIssued(row.createdAt, true);
                 return (
                   <Space size={0} wrap>
@@ -147,7 +147,7 @@ export function PrescriptionHistory({ kind, patientId, onPrint }: Props) {
         description={t('prescribe.voidDescription')}
         label={t('prescribe.voidReason')}
         placeholder={t('prescribe.voidReasonPlaceholder')}
-        schema={voidPrescriptionQuery.shape.reason}
+        reason="voidPrescription"
         isPending={remove.isPending}
         onSubmit={async (reason) => {
           if (!voiding) return;

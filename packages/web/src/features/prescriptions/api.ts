@@ -1,11 +1,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@tcm/contracts/api/envelope';
-import {
-  type CurrentPrescriptions,
-  type IssuedPrescription,
-  type PrescriptionBlankResult,
-  PrescriptionPaths,
-} from '@tcm/contracts/api/prescription';
+import type { CurrentPrescriptions, IssuedPrescription, PrescriptionBlankResult } from '@tcm/contracts/api/prescription';
+import { PrescriptionPaths } from '@tcm/contracts/api/prescription-paths';
 import { PRESCRIPTION_KINDS, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
 import { ApiError, api } from '../../api/client';
 

@@ -1,12 +1,12 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
-import { voidRecordQuery } from '@tcm/contracts/api/records';
 import { formatDerived, formatValue, historyColumns } from '@tcm/contracts/instruments/columns';
 import type { InstrumentDefinition } from '@tcm/contracts/instruments/types';
 import { allItems } from '@tcm/contracts/instruments/visibility';
-import { Button, Modal, Space, Table } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import { EmptyState } from '../../components/PageState';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { readDerived } from '../../instruments/InstrumentDerived';
@@ -41,22 +41,24 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
   const items = new Map(allItems(def).map((item) => [item.key, item]));
   const derivedColumns = new Map((def.derivedColumns ?? []).map((column) => [column.key, column]));
 
-  const columns = historyColumns(def).map((column) => ({
-    key: column.key,
-    title: lang === 'zh' ? column.header : column.headerEn,
-    // Dates and measured values read badly broken over two lines; the region scrolls instead.
-    className: column.type === 'date' || column.type === 'number' ? 'cell-nowrap' : undefined,
-    render: (_: unknown, record: AnnexRecord) => {
-      if (column.source === 'derived') {
-        const key = column.path.join('.');
-        const derived = derivedColumns.get(key);
-        const value = readDerived(record.derived, key);
-        return derived ? formatDerived(derived, value, lang) : String(value ?? '');
-      }
-      const item = items.get(column.path[0] ?? '');
-      return item ? formatValue(item, record.data[item.key], lang) : '';
-    },
-  }));
+  const columns = historyColumns(def).map(
+    (column): DataColumn<AnnexRecord> => ({
+      key: column.key,
+      title: lang === 'zh' ? column.header : column.headerEn,
+      // Dates and measured values read badly broken over two lines; the region scrolls instead.
+      className: column.type === 'date' || column.type === 'number' ? 'cell-nowrap' : undefined,
+      render: (record) => {
+        if (column.source === 'derived') {
+          const key = column.path.join('.');
+          const derived = derivedColumns.get(key);
+          const value = readDerived(record.derived, key);
+          return derived ? formatDerived(derived, value, lang) : String(value ?? '');
+        }
+        const item = items.get(column.path[0] ?? '');
+        return item ? formatValue(item, record.data[item.key], lang) : '';
+      },
+    }),
+  );
 
   return (
     <section aria-label={t('instrument.historyTitle', { name: def.title[lang] })} data-testid={`record-history-${def.key}`}>
@@ -66,20 +68,20 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
       {/* biome-ignore lint/a11y/useSemanticElements: the enclosing section is already the landmark */}
       <div className="table-scroll-region" tabIndex={0} role="region" aria-label={t('instrument.historyTitle', { name: def.title[lang] })}>
-        <Table<AnnexRecord>
+        <DataTable<AnnexRecord>
           rowKey="id"
           size="small"
           loading={isLoading}
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          dataSource={records}
-          locale={{ emptyText: <EmptyState description={t('instrument.historyEmpty')} /> }}
+          localPageSize={10}
+          rows={records}
+          empty={<EmptyState description={t('instrument.historyEmpty')} />}
           columns={[
             ...columns,
-            { key: 'doctor', title: t('instrument.doctor'), render: (_, record) => record.doctorName },
+            { key: 'doctor', title: t('instrument.doctor'), dataIndex: 'doctorName' },
             {
               key: 'actions',
               title: t('common.actions'),
-              render: (_, record) => (
+              render: (record) => (
                 <Space size={4} wrap>
                   <Button size="small" type="link" onClick={() => setViewing(record)}>
                     {t('instrument.open')}
@@ -144,7 +146,7 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
         title={t('instrument.voidTitle')}
         description={voiding ? t('instrument.voidDescription', { name: def.title[lang], date: voiding.filledAt.slice(0, 10) }) : undefined}
         label={t('instrument.voidReason')}
-        schema={voidRecordQuery.shape.reason}
+        reason="voidRecord"
         isPending={voidRecord.isPending}
         onSubmit={async (reason) => {
           if (!voiding) return;

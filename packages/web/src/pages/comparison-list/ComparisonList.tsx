@@ -1,5 +1,5 @@
 import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
-import { type ComparisonRole, type PatientListItem, voidQuery } from '@tcm/contracts/api/patient';
+import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
 import { Button, Dropdown, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +94,7 @@ function ComparisonListInner({ role }: { role: ComparisonRole }) {
         description={voiding ? t('comparison.deleteP1', { name: voiding.name }) : undefined}
         label={t('comparison.deleteReason')}
         placeholder={t('comparison.deleteReasonPlaceholder')}
-        schema={voidQuery.shape.reason}
+        reason="voidMember"
         isPending={remove.isPending}
         onSubmit={async (reason) => {
           if (!voiding) return;

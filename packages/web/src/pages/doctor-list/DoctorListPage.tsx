@@ -1,11 +1,11 @@
 import type { RegisterStatus } from '@tcm/contracts/api/auth';
 import type { DoctorListItem } from '@tcm/contracts/api/patient';
-import { Button, Input, Segmented, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Input, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useDoctorList, useReviewDoctor, useSetDoctorDisabled } from '../../api/patients';
 import { RoleOnly } from '../../components/DoctorOnly';
+import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { ReasonDialog } from '../../components/ReasonDialog';
@@ -15,14 +15,6 @@ import { toast } from '../../lib/toast';
 import { confirmDialog } from '../../stores/confirm-queue';
 
 type StatusFilter = RegisterStatus | 'any';
-
-// The contracts' reviewDoctorQuery requires a reason only when rejecting (a refinement on the whole
-// query); the dialog asks for that one field, with the contracts' messages.
-const rejectReasonSchema = z
-  .string({ message: '驳回时请填写原因' })
-  .trim()
-  .min(1, { message: '驳回时请填写原因' })
-  .max(200, { message: '原因不能超过200字' });
 
 /** /doctorList (admin): doctor registrations, filtered by status; approve, or reject with a reason. */
 export default function DoctorListPage() {
@@ -64,15 +56,15 @@ function DoctorList() {
     });
   };
 
-  const columns: TableColumnsType<DoctorListItem> = [
-    { key: 'name', title: t('fields.name'), dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
+  const columns: DataColumn<DoctorListItem>[] = [
+    { key: 'name', title: t('fields.name'), render: (d) => <strong>{d.name}</strong> },
     { key: 'mobile', title: t('fields.mobile'), dataIndex: 'mobile' },
-    { key: 'institution', title: t('fields.institution'), dataIndex: 'institutionName', render: (v: string | null) => v ?? '—' },
-    { key: 'createdAt', title: t('doctorList.createdAt'), render: (_, d) => formatDate(d.createdAt), responsive: ['md'] },
+    { key: 'institution', title: t('fields.institution'), render: (d) => d.institutionName ?? '—' },
+    { key: 'createdAt', title: t('doctorList.createdAt'), render: (d) => formatDate(d.createdAt), from: 'md' },
     {
       key: 'status',
       title: t('doctorList.status'),
-      render: (_, d) => (
+      render: (d) => (
         <Space size={4} wrap>
           <RegisterStatusTag status={d.registerStatus} />
           {d.isDisabled && <Tag>{t('doctorList.disabledTag')}</Tag>}
@@ -82,8 +74,8 @@ function DoctorList() {
     {
       key: 'review',
       title: t('doctorList.reviewedAt'),
-      responsive: ['lg'],
-      render: (_, d) => (
+      from: 'lg',
+      render: (d) => (
         <div>
           <div>{formatDate(d.reviewedAt)}</div>
           {d.rejectReason && (
@@ -95,7 +87,7 @@ function DoctorList() {
     {
       key: 'actions',
       title: t('common.actions'),
-      render: (_, d) =>
+      render: (d) =>
         d.registerStatus === 'ToBeReviewed' ? (
           <Space size={4} wrap>
             <Button size="small" type="primary" onClick={() => approve(d)} aria-label={t('doctorList.approveFor', { name: d.name })}>
@@ -147,20 +139,19 @@ function DoctorList() {
       {query.error && !query.data ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <Table<DoctorListItem>
+        <DataTable<DoctorListItem>
           rowKey="id"
           columns={columns}
-          dataSource={query.data?.list ?? []}
+          rows={query.data?.list ?? []}
           loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <EmptyState description={status === 'ToBeReviewed' ? t('doctorList.nonePending') : undefined} /> }}
+          scrollX
+          empty={<EmptyState description={status === 'ToBeReviewed' ? t('doctorList.nonePending') : undefined} />}
           pagination={{
             current: page,
             pageSize: limit,
             total: query.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: (total) => t('common.total', { count: total }),
+            sizeOptions: PAGE_SIZE_OPTIONS,
+            showTotal: true,
             onChange: paging.setPage,
           }}
         />
@@ -171,7 +162,7 @@ function DoctorList() {
         description={rejecting ? t('doctorList.rejectP1', { name: rejecting.name }) : undefined}
         label={t('doctorList.rejectReason')}
         placeholder={t('doctorList.rejectReasonPlaceholder')}
-        schema={rejectReasonSchema}
+        reason="rejectDoctor"
         isPending={review.isPending}
         onSubmit={async (reason) => {
           if (!rejecting) return;

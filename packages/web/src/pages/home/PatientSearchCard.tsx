@@ -1,4 +1,4 @@
-import { Button, Card, Input, List } from 'antd';
+import { Button, Card, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInstitutionPatientSearch } from '../../api/patients';
@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from '../../components/PageState';
 import { CohortTag } from '../../components/status-tags';
 import { useOpenRecord } from '../../features/patients/use-open-record';
 import { useHomeStore } from '../../stores/home';
+import { PatientItems } from './PatientItems';
 
 /** Find any patient of the institution by name, ID number or mobile (GET /api/user/institutionPatients). */
 export function PatientSearchCard() {
@@ -29,16 +30,20 @@ export function PatientSearchCard() {
       />
       {keyword && search.isError && <ErrorState error={search.error} onRetry={() => void search.refetch()} />}
       {keyword && search.isSuccess && (
-        <List
-          data-testid="home-search-results"
-          style={{ marginTop: 12 }}
-          dataSource={results}
-          locale={{ emptyText: <EmptyState description={t('home.noResults')} /> }}
-          renderItem={(p) => (
-            <List.Item
-              actions={[
+        <div style={{ marginTop: 12 }}>
+          <PatientItems
+            testId="home-search-results"
+            empty={<EmptyState description={t('home.noResults')} />}
+            items={results.map((p) => ({
+              key: p.id,
+              title: (
+                <span>
+                  {p.name} <CohortTag cohort={p.cohort} role={p.role} />
+                </span>
+              ),
+              description: `${t(`gender.${p.gender}`)} · ${t('common.ageYears', { age: p.age })} · ${p.idNum} · ${p.tel_num}`,
+              action: (
                 <Button
-                  key="open"
                   size="small"
                   type="primary"
                   ghost
@@ -46,20 +51,11 @@ export function PatientSearchCard() {
                   aria-label={t('home.openRecordOf', { name: p.name })}
                 >
                   {t('patientActions.open')}
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta
-                title={
-                  <span>
-                    {p.name} <CohortTag cohort={p.cohort} role={p.role} />
-                  </span>
-                }
-                description={`${t(`gender.${p.gender}`)} · ${t('common.ageYears', { age: p.age })} · ${p.idNum} · ${p.tel_num}`}
-              />
-            </List.Item>
-          )}
-        />
+                </Button>
+              ),
+            }))}
+          />
+        </div>
       )}
     </Card>
   );

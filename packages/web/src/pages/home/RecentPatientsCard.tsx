@@ -1,9 +1,10 @@
-import { Button, Card, List } from 'antd';
+import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../components/PageState';
 import { CohortTag } from '../../components/status-tags';
 import { type RecentPatient, usePatientStore } from '../../stores/patient';
+import { PatientItems } from './PatientItems';
 
 /** Patients this doctor opened lately on this computer, to get back to them in one click. */
 export function RecentPatientsCard() {
@@ -36,31 +37,26 @@ export function RecentPatientsCard() {
 
   return (
     <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>{t('home.recent')}</h3>}>
-      <List
-        dataSource={recent}
-        locale={{ emptyText: <EmptyState description={t('home.noRecent')} /> }}
-        renderItem={(p) => (
-          <List.Item
-            actions={[
-              <Button key="open" size="small" type="link" onClick={() => reopen(p)} aria-label={t('home.openRecordOf', { name: p.name })}>
-                {t('patientActions.open')}
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={
-                <span>
-                  {p.name} {p.id === patientId && <span className="visually-hidden">{t('home.current')}</span>}
-                </span>
-              }
-              description={
-                <span>
-                  {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })} <CohortTag cohort={p.cohort} role={p.role} />
-                </span>
-              }
-            />
-          </List.Item>
-        )}
+      <PatientItems
+        empty={<EmptyState description={t('home.noRecent')} />}
+        items={recent.map((p) => ({
+          key: p.id,
+          title: (
+            <span>
+              {p.name} {p.id === patientId && <span className="visually-hidden">{t('home.current')}</span>}
+            </span>
+          ),
+          description: (
+            <span>
+              {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })} <CohortTag cohort={p.cohort} role={p.role} />
+            </span>
+          ),
+          action: (
+            <Button size="small" type="link" onClick={() => reopen(p)} aria-label={t('home.openRecordOf', { name: p.name })}>
+              {t('patientActions.open')}
+            </Button>
+          ),
+        }))}
       />
     </Card>
   );

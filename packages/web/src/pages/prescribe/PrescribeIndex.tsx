@@ -1,7 +1,7 @@
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { Card, Col, Empty, Row, Space, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -11,7 +11,7 @@ import { usePrescriptionLines } from '../../features/prescriptions/PrescriptionS
 import { colonOf, formatIssued, usePrescriptionLang } from '../../features/prescriptions/PrescriptionText';
 import { PRESCRIBE_ROUTES } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
-import { PrescriptionNotForComparison } from './PrescriptionKindPage';
+import { PrescriptionNotForComparison } from './PrescriptionNotForComparison';
 
 const KIND_ROUTES = PRESCRIBE_ROUTES.filter((r): r is typeof r & { key: PrescriptionKind } => r.key !== 'index');
 
@@ -50,7 +50,7 @@ export default function PrescribeIndex() {
       <h2 id="prescribe-overview-title" style={{ fontSize: 18, margin: '0 0 4px' }}>
         {t('prescribe.overviewTitle')}
       </h2>
-      <Typography.Paragraph type="secondary">{t('prescribe.overviewHint')}</Typography.Paragraph>
+      <p style={{ color: 'rgba(0, 0, 0, 0.65)', margin: '0 0 1em' }}>{t('prescribe.overviewHint')}</p>
       <Row gutter={[16, 16]}>
         {KIND_ROUTES.map(({ path, key }) => {
           const issued = current.data[key] as IssuedPrescription | null;

@@ -1,10 +1,10 @@
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { Alert, Button, Card, Result } from 'antd';
+import { Alert, Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMatches, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { ErrorState, PageLoading } from '../../components/PageState';
 import { usePrescription, usePrescriptionBlank } from '../../features/prescriptions/api';
@@ -15,28 +15,7 @@ import { usePrescriptionLang } from '../../features/prescriptions/PrescriptionTe
 import { screenHandleOf } from '../../lib/routes';
 import { toast } from '../../lib/toast';
 import { usePatientStore } from '../../stores/patient';
-
-/**
- * The comparison group receives no intervention: no prescriptions (the server answers 400). A refusal
- * from the server is shown in its own words.
- */
-export function PrescriptionNotForComparison({ message }: { message?: string | null }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <Result
-      status="info"
-      data-testid="prescription-comparison"
-      title={<h2 style={{ fontSize: 20, margin: 0 }}>{message ?? t('prescribe.comparisonTitle')}</h2>}
-      subTitle={t('prescribe.comparisonHint')}
-      extra={
-        <Button type="primary" onClick={() => navigate('/userList')}>
-          {t('patientPanel.choose')}
-        </Button>
-      }
-    />
-  );
-}
+import { PrescriptionNotForComparison } from './PrescriptionNotForComparison';
 
 function positiveId(value: string | null): number | null {
   const n = Number(value);

@@ -1,19 +1,22 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { FillStatus } from '@tcm/contracts/api/patient';
 import { Button, Input, Segmented, Select } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { useFillStatusList } from '../../api/annex-queries';
 import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { LazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { usePaging } from '../../components/use-paging';
 import { ExportButton } from '../../features/exports/ExportButton';
-import { EnrolPatientDialog } from '../../features/patients/EnrolPatientDialog';
 import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
 import NotFoundPage from '../not-found/NotFoundPage';
+
+// The enrolment form (its date picker, the contracts' schemas) comes with its first opening.
+const EnrolPatientDialog = lazy(() => import('../../features/patients/EnrolPatientDialog'));
 
 type ListType = 'all' | 'running' | 'completed';
 type RunningView = 'toBeContinued' | 'overdue';
@@ -146,7 +149,7 @@ function UserList({ type }: { type: ListType }) {
         emptyText={type === 'running' && view === 'overdue' ? t('userList.noOverdue') : undefined}
         actions={(p) => <ManagedPatientActions patient={p} />}
       />
-      <EnrolPatientDialog open={isEnrolOpen} onClose={() => setIsEnrolOpen(false)} />
+      <LazyDialog dialog={EnrolPatientDialog} open={isEnrolOpen} onClose={() => setIsEnrolOpen(false)} />
     </>
   );
 }
