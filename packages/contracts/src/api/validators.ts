@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseResidentId } from '../clinical/resident-id';
 import { isIsoDate } from '../instruments/dates';
+import { isStorableText, unstorableTextMessage } from './storable-text';
 
 /**
  * The shared input rules. Every input string of the API is built on `textSchema`, every id on
@@ -45,20 +46,7 @@ export function fieldLabel(path: readonly PropertyKey[] | undefined, fallback: s
   return `${label}（${path.map(String).join('.')}）`;
 }
 
-/**
- * NUL, or half of a UTF-16 surrogate pair without its other half. PostgreSQL text and jsonb cannot
- * hold U+0000 and a lone surrogate is not Unicode at all, so neither can ever be stored or exported.
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const NUL = String.fromCharCode(0);
-
-export function isStorableText(value: string): boolean {
-  return !value.includes(NUL) && !LONE_SURROGATE.test(value);
-}
-
-export function unstorableTextMessage(label: string): string {
-  return `${label}含有无法保存的字符（空字符或不成对的代理字符）`;
-}
+export { isStorableText, unstorableTextMessage } from './storable-text';
 
 interface Visit {
   value: unknown;

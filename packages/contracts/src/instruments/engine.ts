@@ -1,4 +1,4 @@
-import { isStorableText } from '../api/validators';
+import { isStorableText } from '../api/storable-text';
 import { isIsoDate } from './dates';
 import { type EngineMessages, langOf, messagesFor } from './messages';
 import type {

@@ -1,4 +1,5 @@
-import { type AnnexRecord, recordPrecedes } from '@tcm/contracts/api/records';
+import { recordPrecedes } from '@tcm/contracts/api/record-order';
+import type { AnnexRecord } from '@tcm/contracts/api/records';
 import type { AnnexKey, InstrumentContext, RecordSnapshot } from '@tcm/contracts/instruments/types';
 import dayjs from '../lib/dayjs';
 
