@@ -63,8 +63,9 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
   return (
     <section aria-label={t('instrument.historyTitle', { name: def.title[lang] })} data-testid={`record-history-${def.key}`}>
       <h3 className="instrument-history-title">{t('instrument.historyTitle', { name: def.title[lang] })}</h3>
-      {/* The wrapper scrolls wide histories and is focusable so keyboard users can scroll it too
-          (axe scrollable-region-focusable; antd's own scroll container cannot take a tabindex). */}
+      {/* The table fits this wrapper and wraps its cells (dates and numbers stay on one line); a history
+          too wide even so scrolls here, and the wrapper is focusable so keyboard users can scroll it
+          too (axe scrollable-region-focusable). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
       {/* biome-ignore lint/a11y/useSemanticElements: the enclosing section is already the landmark */}
       <div className="table-scroll-region" tabIndex={0} role="region" aria-label={t('instrument.historyTitle', { name: def.title[lang] })}>
