@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type Key, type ReactNode, useEffect, useState } from 'react';
+import { type HTMLAttributes, type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../PageState';
 import { Pagination, type PaginationProps } from './Pagination';
@@ -61,19 +61,23 @@ export interface DataTableProps<T> {
 type SortOrder = 'descending' | 'ascending';
 const NEXT_ORDER: Record<SortOrder | 'none', SortOrder | null> = { none: 'descending', descending: 'ascending', ascending: null };
 
-/** Whether an element is narrower than its content (and so scrolls), kept up to date as either resizes. */
-function useOverflowsSideways(element: HTMLElement | null): boolean {
+/**
+ * A ref for a scroller and whether it is narrower than its content (and so scrolls), kept up to date
+ * as it or its content resizes. The state changes only when the answer does: a table that never
+ * scrolls renders once.
+ */
+function useOverflowsSideways(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
-    const observer = new ResizeObserver(measure);
+    const element = ref.current;
+    if (!enabled || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth + 1));
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
-    measure();
     return () => observer.disconnect();
-  }, [element]);
-  return element !== null && overflows;
+  }, [enabled]);
+  return [ref, enabled && overflows] as const;
 }
 
 const classes = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
@@ -110,8 +114,7 @@ export function DataTable<T>({
   scrollX,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const scrolls = useOverflowsSideways(scrollX ? scroller : null);
+  const [scroller, scrolls] = useOverflowsSideways(scrollX === true);
   const [sort, setSort] = useState<{ key: string; order: SortOrder } | null>(null);
   const [localPage, setLocalPage] = useState(1);
   const leaves = columns.flatMap((column) => column.children ?? [column]);
@@ -195,7 +198,7 @@ export function DataTable<T>({
           (WCAG 2.1.1, axe scrollable-region-focusable); when it does not, it is no tab stop. */}
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the label is set only together with role="region" */}
       <div
-        ref={setScroller}
+        ref={scroller}
         className="data-table-scroll"
         tabIndex={scrolls ? 0 : undefined}
         role={scrolls ? 'region' : undefined}
