@@ -51,9 +51,9 @@ export interface DataTableProps<T> {
   /** The rows are all there is; show them this many to a page (the pager only when they need two). */
   localPageSize?: number;
   /**
-   * Cells keep to one line where they can and the table scrolls sideways when it is wider than its
-   * container (antd's `scroll={{ x: 'max-content' }}`); otherwise the table fits its container and its
-   * cells wrap.
+   * Cells keep to one line where they can, so the table is as wide as its content (antd's
+   * `scroll={{ x: 'max-content' }}`); otherwise it fits its container and its cells wrap. Either way a
+   * table wider than its container scrolls sideways.
    */
   scrollX?: boolean;
 }
@@ -66,18 +66,18 @@ const NEXT_ORDER: Record<SortOrder | 'none', SortOrder | null> = { none: 'descen
  * as it or its content resizes. The state changes only when the answer does: a table that never
  * scrolls renders once.
  */
-function useOverflowsSideways(enabled: boolean) {
+function useOverflowsSideways() {
   const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const element = ref.current;
-    if (!enabled || !element || typeof ResizeObserver === 'undefined') return;
+    if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setOverflows(element.scrollWidth > element.clientWidth + 1));
     observer.observe(element);
     if (element.firstElementChild) observer.observe(element.firstElementChild);
     return () => observer.disconnect();
-  }, [enabled]);
-  return [ref, enabled && overflows] as const;
+  }, []);
+  return [ref, overflows] as const;
 }
 
 const classes = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ') || undefined;
@@ -114,7 +114,7 @@ export function DataTable<T>({
   scrollX,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const [scroller, scrolls] = useOverflowsSideways(scrollX === true);
+  const [scroller, scrolls] = useOverflowsSideways();
   const [sort, setSort] = useState<{ key: string; order: SortOrder } | null>(null);
   const [localPage, setLocalPage] = useState(1);
   const leaves = columns.flatMap((column) => column.children ?? [column]);
@@ -128,16 +128,9 @@ export function DataTable<T>({
 
   const header = (column: DataColumn<T>, span?: { rowSpan?: number; colSpan?: number }) => {
     const base = { className: columnClass(column), style: column.width ? { width: column.width } : undefined, ...span };
-    if (column.children) {
-      return (
-        <th key={column.key} scope="colgroup" {...base}>
-          {column.title}
-        </th>
-      );
-    }
     if (!column.compare) {
       return (
-        <th key={column.key} scope="col" {...base}>
+        <th key={column.key} scope={column.children ? 'colgroup' : 'col'} {...base}>
           {column.title}
         </th>
       );

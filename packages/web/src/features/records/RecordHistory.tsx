@@ -60,51 +60,48 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
     }),
   );
 
+  const title = t('instrument.historyTitle', { name: def.title[lang] });
   return (
-    <section aria-label={t('instrument.historyTitle', { name: def.title[lang] })} data-testid={`record-history-${def.key}`}>
-      <h3 className="instrument-history-title">{t('instrument.historyTitle', { name: def.title[lang] })}</h3>
-      {/* The table fits this wrapper and wraps its cells (dates and numbers stay on one line); a history
-          too wide even so scrolls here, and the wrapper is focusable so keyboard users can scroll it
-          too (axe scrollable-region-focusable). */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1) */}
-      {/* biome-ignore lint/a11y/useSemanticElements: the enclosing section is already the landmark */}
-      <div className="table-scroll-region" tabIndex={0} role="region" aria-label={t('instrument.historyTitle', { name: def.title[lang] })}>
-        <DataTable<AnnexRecord>
-          rowKey="id"
-          size="small"
-          loading={isLoading}
-          localPageSize={10}
-          rows={records}
-          empty={<EmptyState description={t('instrument.historyEmpty')} />}
-          columns={[
-            ...columns,
-            { key: 'doctor', title: t('instrument.doctor'), dataIndex: 'doctorName' },
-            {
-              key: 'actions',
-              title: t('common.actions'),
-              render: (record) => (
-                <Space size={4} wrap>
-                  <Button size="small" type="link" onClick={() => setViewing(record)}>
-                    {t('instrument.open')}
-                  </Button>
-                  <Button size="small" type="link" onClick={() => onEdit(record)}>
-                    {t('instrument.edit')}
-                  </Button>
-                  <Button size="small" type="link" onClick={() => setRevising(record)} data-testid={`record-revisions-open-${record.id}`}>
-                    {t('instrument.revisions')}
-                  </Button>
-                  <Button size="small" type="link" onClick={() => navigate(printPath(record))}>
-                    {t('instrument.print')}
-                  </Button>
-                  <Button size="small" type="link" danger onClick={() => setVoiding(record)}>
-                    {t('instrument.void')}
-                  </Button>
-                </Space>
-              ),
-            },
-          ]}
-        />
-      </div>
+    <section aria-label={title} data-testid={`record-history-${def.key}`}>
+      <h3 className="instrument-history-title">{title}</h3>
+      {/* The table fits the section and wraps its cells (dates and numbers stay on one line); a history
+          too wide even so scrolls, and DataTable then makes it a focusable region of this name. */}
+      <DataTable<AnnexRecord>
+        label={title}
+        rowKey="id"
+        size="small"
+        loading={isLoading}
+        localPageSize={10}
+        rows={records}
+        empty={<EmptyState description={t('instrument.historyEmpty')} />}
+        columns={[
+          ...columns,
+          { key: 'doctor', title: t('instrument.doctor'), dataIndex: 'doctorName' },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (record) => (
+              <Space size={4} wrap>
+                <Button size="small" type="link" onClick={() => setViewing(record)}>
+                  {t('instrument.open')}
+                </Button>
+                <Button size="small" type="link" onClick={() => onEdit(record)}>
+                  {t('instrument.edit')}
+                </Button>
+                <Button size="small" type="link" onClick={() => setRevising(record)} data-testid={`record-revisions-open-${record.id}`}>
+                  {t('instrument.revisions')}
+                </Button>
+                <Button size="small" type="link" onClick={() => navigate(printPath(record))}>
+                  {t('instrument.print')}
+                </Button>
+                <Button size="small" type="link" danger onClick={() => setVoiding(record)}>
+                  {t('instrument.void')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
       <Modal
         open={viewing !== null}
         title={viewing ? `${def.title[lang]} · ${viewing.filledAt.slice(0, 10)}` : ''}
