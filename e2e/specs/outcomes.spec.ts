@@ -47,7 +47,9 @@ test.describe('programme outcomes for a doctor and the administrator (issue 13)'
     // The demo data make the page meaningful: both groups have evaluable patients and a curve.
     expect(expected.groups.managed.evaluable).toBeGreaterThan(0);
     expect(expected.groups.comparison.evaluable).toBeGreaterThan(0);
-    await expect(page.getByTestId('outcome-survival').locator('[data-testid="outcome-chart"] svg')).toBeVisible();
+    const survivalChart = page.getByTestId('outcome-survival').getByRole('img', { name: /无糖尿病生存/ });
+    await expect(survivalChart).toBeVisible();
+    await expect(survivalChart.locator('[data-curve] path')).toHaveCount(2);
     await expect(page.getByTestId('outcome-survival-basis')).toHaveText(
       `基于可评估患者：管理组 ${expected.groups.managed.evaluable} 名，对照组 ${expected.groups.comparison.evaluable} 名`,
     );

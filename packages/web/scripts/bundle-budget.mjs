@@ -6,8 +6,8 @@
 //
 // What a route costs: the entry chunk and its static imports; for each lazy module on the way to the
 // route (the shell, a layout, the screen) its chunk and static imports; and every dynamic import those
-// chunks make that is not another route's screen (e.g. ECharts on /outcomes), unless it is listed in
-// ON_DEMAND below as loaded only by an action or a choice (e.g. the English catalogue).
+// chunks make that is not another route's screen (e.g. the toast host on every shell screen), unless
+// it is listed in ON_DEMAND below as loaded only by an action or a choice (e.g. the English catalogue).
 // A chunk shared by several of these counts once. kB = 1000 bytes, as Vite prints them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,7 +37,6 @@ const LOGIN_ROUTES = new Set(['/login', '/login/:type']);
  */
 const CEILINGS_KB = new Map([
   ['RecordPage', 511],
-  ['OutcomesPage', 602],
 ]);
 
 /**

@@ -2,14 +2,10 @@ import { z } from 'zod';
 import { CCMQ_SUBSCALES } from '../clinical/ccmq-items';
 import { idSchema, isoDateSchema } from './validators';
 
-/**
- * The programme outcome report (docs/outcomes.md holds every definition and formula): the managed
- * group against the pre-diabetes comparison group, computed by the database over live records.
- */
-export const OutcomePaths = {
-  report: '/api/programme/outcomes',
-  exportReport: '/api/programme/outcomes/exportExcel',
-} as const;
+// The programme outcome report (docs/outcomes.md holds every definition and formula): the managed
+// group against the pre-diabetes comparison group, computed by the database over live records.
+
+export { OUTCOME_MIN_EVALUABLE, OutcomePaths } from './outcome-rules';
 
 /** `from`/`to` bound the baseline date, inclusive; a doctor may only name their own institution. */
 export const outcomeQuery = z
@@ -108,6 +104,3 @@ export const outcomeReport = z.object({
   ),
 });
 export type OutcomeReport = z.infer<typeof outcomeReport>;
-
-/** Below this many evaluable patients a figure is shown with a warning that it rests on too few. */
-export const OUTCOME_MIN_EVALUABLE = 10;

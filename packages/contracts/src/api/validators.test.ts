@@ -11,9 +11,11 @@ import {
   findUnstorableText,
   INT4_MAX,
   idSchema,
+  isInputDate,
   isoDateSchema,
   isStorableText,
   personNameSchema,
+  queryIdValue,
   textSchema,
 } from './validators';
 
@@ -159,5 +161,49 @@ describe('dates', () => {
     expect(exportQuery.safeParse({ from: '1900-01-01', to: '2026-01-01' }).success).toBe(true);
     expect(exportQuery.safeParse({ institutionId: '0x10' }).success).toBe(false);
     expect(exportQuery.safeParse({ institutionId: '2147483648' }).success).toBe(false);
+  });
+});
+
+describe('the schema-free id and date checks (screens that read their address without zod)', () => {
+  it('accept the ids idSchema accepts, as the number it makes of them', () => {
+    const cases: [string, number | null][] = [
+      ['1', 1],
+      ['0042', 42],
+      ['2147483647', 2147483647],
+      ['2147483648', null],
+      ['0', null],
+      ['-1', null],
+      ['1.5', null],
+      ['1e3', null],
+      ['0x10', null],
+      [' 12', null],
+      ['', null],
+      ['12abc', null],
+      ['99999999999999999', null],
+    ];
+    for (const [text, id] of cases) {
+      expect(queryIdValue(text), text).toBe(id);
+      const parsed = idSchema.safeParse(text);
+      expect(parsed.success ? parsed.data : null, `idSchema ${text}`).toBe(id);
+    }
+  });
+
+  it('accept the dates isoDateSchema accepts', () => {
+    const cases: [string, boolean][] = [
+      ['2026-01-05', true],
+      ['1900-01-01', true],
+      ['2024-02-29', true],
+      ['1899-12-31', false],
+      ['2025-02-29', false],
+      ['2026-13-01', false],
+      ['2026-1-5', false],
+      ['20260105', false],
+      [' 2026-01-05', false],
+      ['', false],
+    ];
+    for (const [text, valid] of cases) {
+      expect(isInputDate(text), text).toBe(valid);
+      expect(isoDateSchema.safeParse(text).success, `isoDateSchema ${text}`).toBe(valid);
+    }
   });
 });

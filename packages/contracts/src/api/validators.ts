@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { parseResidentId } from '../clinical/resident-id';
 import { isIsoDate } from '../instruments/dates';
+import { EARLIEST_DATE, INT4_MAX, QUERY_DIGITS } from './query-values';
 import { isStorableText, unstorableTextMessage } from './storable-text';
+
+export { EARLIEST_DATE, INT4_MAX, isInputDate, queryIdValue } from './query-values';
 
 /**
  * The shared input rules. Every input string of the API is built on `textSchema`, every id on
  * `idSchema` (query and path) or `bodyIdSchema` (JSON bodies), every date on `isoDateSchema`, so a
  * rule written here holds for every call. Messages are Chinese and name the field they are about.
  */
-
-/** The largest id PostgreSQL `integer` (int4) columns hold; a larger one can only be a wrong id. */
-export const INT4_MAX = 2_147_483_647;
-/** The earliest calendar date any input may carry (birth, consent, visit and export dates). */
-export const EARLIEST_DATE = '1900-01-01';
 
 /** Chinese names of the fields the shared schemas are used for, so a message can name its field. */
 const FIELD_LABELS: Record<string, string> = {
@@ -99,8 +97,6 @@ export function textSchema(requiredMessage?: string) {
 
 /** A search keyword: trimmed, at most 50 characters. */
 export const keywordSchema = textSchema().trim().max(50, { error: '搜索内容过长' });
-
-const QUERY_DIGITS = /^\d{1,16}$/;
 
 /**
  * A whole number in a query string or path, where every value arrives as text: plain digits only

@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           { path: '/userListTQQ', ...page(() => import('../pages/comparison-list/PreDiabetesListPage')) },
           { path: '/userListTNB', ...page(() => import('../pages/comparison-list/DiabetesListPage')) },
           { path: '/doctorList', ...page(() => import('../pages/doctor-list/DoctorListPage')) },
-          // Doctors and the administrator; ECharts loads with this screen only.
+          // Doctors and the administrator.
           { path: '/outcomes', ...page(() => import('../pages/outcomes/OutcomesPage')) },
         ],
       },

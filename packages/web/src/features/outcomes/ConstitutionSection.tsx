@@ -3,7 +3,8 @@ import { CCMQ_SUBSCALES } from '@tcm/contracts/clinical/ccmq-items';
 import { Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useInstrumentLang } from '../../instruments/lang';
-import { constitutionOption, type GroupKey } from './chart-options';
+import type { GroupKey } from './chart-data';
+import { ConstitutionChart } from './charts/ConstitutionChart';
 import { numberText } from './format';
 import { ReportSection } from './GroupTable';
 import { OutcomeFigure } from './OutcomeFigure';
@@ -16,20 +17,6 @@ function ConstitutionFigure({ groups, group, format }: { groups: Groups; group: 
   const lang = useInstrumentLang();
   const types = useMemo(() => CCMQ_SUBSCALES.map((s) => ({ key: s.key, label: s[lang] })), [lang]);
   const { constitution } = groups[group];
-  const option = useMemo(
-    () =>
-      constitutionOption(
-        types,
-        constitution,
-        {
-          baseline: format.t('outcomes.constitution.baseline'),
-          latest: format.t('outcomes.constitution.latest'),
-          countAxis: format.t('outcomes.constitution.countAxis'),
-        },
-        group,
-      ),
-    [types, constitution, format, group],
-  );
   const title = t('outcomes.constitution.title', { group: format.groupName(group) });
   const count = (key: string, moment: 'baseline' | 'latest') => constitution[moment][key] ?? 0;
   return (
@@ -38,8 +25,24 @@ function ConstitutionFigure({ groups, group, format }: { groups: Groups; group: 
       title={title}
       basis={t('outcomes.constitution.basis', { count: constitution.n })}
       tooFew={format.tooFewOne(constitution.n)}
-      option={constitution.n > 0 ? option : null}
-      height={340}
+      chart={
+        constitution.n > 0
+          ? (label) => (
+              <ConstitutionChart
+                types={types}
+                counts={constitution}
+                group={group}
+                text={{
+                  baseline: t('outcomes.constitution.baseline'),
+                  latest: t('outcomes.constitution.latest'),
+                  countAxis: t('outcomes.constitution.countAxis'),
+                }}
+                label={label}
+                height={316}
+              />
+            )
+          : null
+      }
       table={{
         caption: title,
         columns: [

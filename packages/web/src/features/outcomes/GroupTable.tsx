@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
-import type { GroupKey } from './chart-options';
+import type { GroupKey } from './chart-data';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
 
 /** One part of the printed report: a heading and its content, on a page of its own when printed. */

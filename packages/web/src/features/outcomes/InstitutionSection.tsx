@@ -1,6 +1,6 @@
 import type { OutcomeInstitutionRow, OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
-import type { GroupKey } from './chart-options';
+import type { GroupKey } from './chart-data';
 import { ReportSection } from './GroupTable';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
 

@@ -1,10 +1,6 @@
 import { WarningOutlined } from '@ant-design/icons';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutcomeChartOption } from './chart-options';
-
-// ECharts is fetched with the first chart of this page, never with the rest of the app.
-const EChart = lazy(() => import('./EChart'));
 
 /** The visible warning that a figure or table rests on too few patients (never hidden). */
 export function TooFewNote({ text, testId = 'too-few' }: { text: string; testId?: string }) {
@@ -60,9 +56,8 @@ interface Props {
   basis: string;
   /** Set when the figure rests on too few patients: said visibly under the caption. */
   tooFew?: string | null;
-  /** Null when there is nothing to draw (the data table still says so). */
-  option: OutcomeChartOption | null;
-  height?: number;
+  /** Draws the chart under its accessible name; null when there is nothing to draw (the data table still says so). */
+  chart: ((label: string) => ReactNode) | null;
   table: DataTableProps;
   testId: string;
   children?: ReactNode;
@@ -73,7 +68,7 @@ interface Props {
  * and its data table in a collapsible 数据表 (a native <details>, so the table is in the page for
  * screen readers and search and opens with the keyboard).
  */
-export function OutcomeFigure({ title, basis, tooFew, option, height = 280, table, testId, children }: Props) {
+export function OutcomeFigure({ title, basis, tooFew, chart, table, testId, children }: Props) {
   const { t } = useTranslation();
   return (
     <figure className="outcome-figure" data-testid={testId}>
@@ -84,13 +79,7 @@ export function OutcomeFigure({ title, basis, tooFew, option, height = 280, tabl
         </span>
       </figcaption>
       {tooFew && <TooFewNote text={tooFew} testId={`${testId}-too-few`} />}
-      {option ? (
-        <Suspense fallback={<div className="outcome-chart outcome-chart-loading" style={{ height }} />}>
-          <EChart option={option} label={t('outcomes.chartLabel', { title })} height={height} />
-        </Suspense>
-      ) : (
-        <p className="outcome-chart-empty">{t('outcomes.nothingToDraw')}</p>
-      )}
+      {chart ? chart(t('outcomes.chartLabel', { title })) : <p className="outcome-chart-empty">{t('outcomes.nothingToDraw')}</p>}
       {children}
       <details className="outcome-data" data-testid={`${testId}-data`}>
         <summary>{t('outcomes.dataTable')}</summary>

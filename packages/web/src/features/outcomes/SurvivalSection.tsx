@@ -1,6 +1,7 @@
 import type { OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { useMemo } from 'react';
-import { survivalOption } from './chart-options';
+import { survivalLine } from './chart-data';
+import { SurvivalChart } from './charts/SurvivalChart';
 import { ReportSection } from './GroupTable';
 import { OutcomeFigure } from './OutcomeFigure';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
@@ -11,13 +12,8 @@ export function SurvivalSection({ report, format }: { report: OutcomeReport; for
   const { managed, comparison } = report.groups;
   const evaluable = { managed: managed.evaluable, comparison: comparison.evaluable };
   const hasPoints = report.survival.managed.length + report.survival.comparison.length > 0;
-  const option = useMemo(
-    () =>
-      survivalOption(report.survival, {
-        groups: { managed: format.groupName('managed'), comparison: format.groupName('comparison') },
-        dayAxis: format.t('outcomes.survival.day'),
-        survivalAxis: format.t('outcomes.survival.axis'),
-      }),
+  const curves = useMemo(
+    () => GROUPS.map((group) => ({ group, name: format.groupName(group), points: survivalLine(report.survival[group]) })),
     [report.survival, format],
   );
   const rows = GROUPS.flatMap((group) =>
@@ -37,8 +33,19 @@ export function SurvivalSection({ report, format }: { report: OutcomeReport; for
         title={title}
         basis={t('outcomes.basisEvaluable', evaluable)}
         tooFew={format.tooFew(evaluable)}
-        option={hasPoints ? option : null}
-        height={320}
+        chart={
+          hasPoints
+            ? (label) => (
+                <SurvivalChart
+                  curves={curves}
+                  dayAxis={t('outcomes.survival.day')}
+                  survivalAxis={t('outcomes.survival.axis')}
+                  label={label}
+                  height={296}
+                />
+              )
+            : null
+        }
         table={{
           caption: title,
           columns: [t('outcomes.group'), t('outcomes.survival.day'), t('outcomes.survival.axis'), t('outcomes.survival.atRisk')],

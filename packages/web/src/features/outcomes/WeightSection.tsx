@@ -1,7 +1,8 @@
 import type { OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { Col, Row } from 'antd';
 import { useMemo } from 'react';
-import { type GroupKey, groupBarOption } from './chart-options';
+import type { GroupKey } from './chart-data';
+import { GroupBarChart } from './charts/GroupBarChart';
 import { ReportSection } from './GroupTable';
 import { OutcomeFigure } from './OutcomeFigure';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
@@ -25,33 +26,27 @@ export function WeightSection({ groups, format }: { groups: Groups; format: Outc
   const changeTitle = t('outcomes.weight.changeTitle');
   const lossTitle = t('outcomes.weight.lossTitle');
 
-  const changeOption = useMemo(
+  const changeBars = useMemo(
     () =>
-      groupBarOption(
-        GROUPS.map((group) => ({
-          group,
-          name: format.groupName(group),
-          value: groups[group].weightChangePercent.mean,
-          label: changeText(groups, group, format),
-        })),
-        { name: format.t('outcomes.weight.changeAxis'), unit: '%' },
-      ),
+      GROUPS.map((group) => ({
+        group,
+        name: format.groupName(group),
+        value: groups[group].weightChangePercent.mean,
+        label: changeText(groups, group, format),
+      })),
     [groups, format],
   );
-  const lossOption = useMemo(
+  const lossBars = useMemo(
     () =>
-      groupBarOption(
-        GROUPS.map((group) => {
-          const share = groups[group].weightLoss5;
-          return {
-            group,
-            name: format.groupName(group),
-            value: share.proportion === null ? null : share.proportion * 100,
-            label: lossText(groups, group, format),
-          };
-        }),
-        { name: format.t('outcomes.weight.lossAxis'), unit: '%', min: 0, max: 100 },
-      ),
+      GROUPS.map((group) => {
+        const share = groups[group].weightLoss5;
+        return {
+          group,
+          name: format.groupName(group),
+          value: share.proportion === null ? null : share.proportion * 100,
+          label: lossText(groups, group, format),
+        };
+      }),
     [groups, format],
   );
   const anyWeights = withTwo.managed + withTwo.comparison > 0;
@@ -64,7 +59,18 @@ export function WeightSection({ groups, format }: { groups: Groups; format: Outc
             title={changeTitle}
             basis={basis}
             tooFew={tooFew}
-            option={anyWeights ? changeOption : null}
+            chart={
+              anyWeights
+                ? (label) => (
+                    <GroupBarChart
+                      bars={changeBars}
+                      axis={{ name: t('outcomes.weight.changeAxis'), unit: '%' }}
+                      label={label}
+                      height={280}
+                    />
+                  )
+                : null
+            }
             table={{
               caption: changeTitle,
               columns: [t('outcomes.group'), t('outcomes.weight.changeColumn'), t('outcomes.nColumn')],
@@ -78,7 +84,18 @@ export function WeightSection({ groups, format }: { groups: Groups; format: Outc
             title={lossTitle}
             basis={basis}
             tooFew={tooFew}
-            option={anyWeights ? lossOption : null}
+            chart={
+              anyWeights
+                ? (label) => (
+                    <GroupBarChart
+                      bars={lossBars}
+                      axis={{ name: t('outcomes.weight.lossAxis'), unit: '%', min: 0, max: 100 }}
+                      label={label}
+                      height={280}
+                    />
+                  )
+                : null
+            }
             table={{
               caption: lossTitle,
               columns: [t('outcomes.group'), t('outcomes.weight.lossColumn'), t('outcomes.nColumn')],

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { OutcomePaths, type OutcomeQuery, type OutcomeReport } from '@tcm/contracts/api/outcomes';
+import { OutcomePaths } from '@tcm/contracts/api/outcome-rules';
+import type { OutcomeQuery, OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { api, downloadFile } from '../../api/client';
 import { outcomeParams } from './query';
 

@@ -1,4 +1,5 @@
-import { type OutcomeQuery, outcomeQuery } from '@tcm/contracts/api/outcomes';
+import type { OutcomeQuery } from '@tcm/contracts/api/outcomes';
+import { isInputDate, queryIdValue } from '@tcm/contracts/api/query-values';
 
 const KEYS = ['institutionId', 'from', 'to'] as const;
 
@@ -6,23 +7,18 @@ const KEYS = ['institutionId', 'from', 'to'] as const;
  * The report's filter from the page address (`/outcomes?institutionId=2&from=…&to=…`), so that a
  * report can be reloaded, bookmarked and printed again as it was. A doctor's institution is the
  * server's business (their own, always): an institutionId in a doctor's address is ignored. A value
- * the contract refuses is dropped rather than sent to be refused.
+ * the contract (`outcomeQuery`) refuses is dropped rather than sent to be refused; the checks are the
+ * contract's own, schema-free, so that this screen does not load the schema library.
  */
 export function readOutcomeQuery(params: URLSearchParams, isAdmin: boolean): OutcomeQuery {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = params.get(key);
-    if (value && (key !== 'institutionId' || isAdmin)) raw[key] = value;
-  }
-  const whole = outcomeQuery.safeParse(raw);
-  if (whole.success) return whole.data;
-  // Keep what is valid on its own; a reversed range loses both ends.
   const query: OutcomeQuery = {};
-  for (const key of KEYS) {
-    if (raw[key] === undefined) continue;
-    const single = outcomeQuery.safeParse({ [key]: raw[key] });
-    if (single.success) Object.assign(query, single.data);
+  const institutionId = isAdmin ? queryIdValue(params.get('institutionId') ?? '') : null;
+  if (institutionId !== null) query.institutionId = institutionId;
+  for (const key of ['from', 'to'] as const) {
+    const value = params.get(key);
+    if (value && isInputDate(value)) query[key] = value;
   }
+  // The contract refuses a reversed range; it loses both ends.
   if (query.from && query.to && query.from > query.to) {
     delete query.from;
     delete query.to;

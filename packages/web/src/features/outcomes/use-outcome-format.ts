@@ -1,8 +1,9 @@
-import { OUTCOME_MIN_EVALUABLE, type OutcomeEstimate, type OutcomeMean } from '@tcm/contracts/api/outcomes';
+import { OUTCOME_MIN_EVALUABLE } from '@tcm/contracts/api/outcome-rules';
+import type { OutcomeEstimate, OutcomeMean } from '@tcm/contracts/api/outcomes';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GroupKey } from './chart-options';
+import type { GroupKey } from './chart-data';
 import { type CiTemplate, estimateText, isTooFew, meanText, numberText, percentText, shareText } from './format';
 
 export const GROUPS: readonly GroupKey[] = ['managed', 'comparison'];

@@ -1,0 +1,96 @@
+import { GROUP_STYLE, type GroupBar } from '../chart-data';
+import { AXIS_COLOR, ChartFrame, GRID_COLOR } from './ChartFrame';
+import { linearScale, niceTicks, textWidth } from './scale';
+
+export interface BarAxis {
+  name: string;
+  unit: string;
+  /** Fixed ends (a percentage of patients runs 0–100); otherwise the values and zero decide. */
+  min?: number;
+  max?: number;
+}
+
+interface Props {
+  bars: readonly GroupBar[];
+  axis: BarAxis;
+  label: string;
+  height: number;
+}
+
+/**
+ * The value axis of a bar chart: it always holds zero and the fixed ends, and a negative bar gets a
+ * tenth of the span below it for its label.
+ */
+export function barTicks(values: readonly number[], axis: Pick<BarAxis, 'min' | 'max'>): number[] {
+  let low = Math.min(0, ...values, axis.min ?? 0);
+  const high = Math.max(0, ...values, axis.max ?? 0);
+  if (axis.min === undefined && low < 0) low -= (high - low) * 0.1;
+  return niceTicks(low, high, 5);
+}
+
+/** One bar per group (a mean or a percentage) in its colour, labelled with its value; none for a null. */
+export function GroupBarChart({ bars, axis, label, height }: Props) {
+  const ticks = barTicks(
+    bars.flatMap((bar) => (bar.value === null ? [] : [bar.value])),
+    axis,
+  );
+  const low = ticks[0] ?? 0;
+  const high = ticks[ticks.length - 1] ?? 1;
+  const tickText = (tick: number) => `${tick}${axis.unit}`;
+  return (
+    <ChartFrame label={label} height={height}>
+      {(width) => {
+        const left = Math.max(...ticks.map((tick) => textWidth(tickText(tick), 12))) + 14;
+        const right = 8;
+        const top = 32;
+        const bottom = height - 28;
+        const y = linearScale([low, high], [bottom, top]);
+        const band = (width - left - right) / Math.max(1, bars.length);
+        const barWidth = Math.min(72, band * 0.5);
+        return (
+          <>
+            <text x={left - 8} y={top - 18} textAnchor="start">
+              {axis.name}
+            </text>
+            {ticks.map((tick) => (
+              <g key={tick}>
+                <line x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} stroke={GRID_COLOR} />
+                <text x={left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+                  {tickText(tick)}
+                </text>
+              </g>
+            ))}
+            <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_COLOR} />
+            <line x1={left} x2={width - right} y1={y(0)} y2={y(0)} stroke={AXIS_COLOR} />
+            {bars.map((bar, index) => {
+              const center = left + band * (index + 0.5);
+              return (
+                <g key={bar.group} data-bar={bar.group}>
+                  {bar.value !== null && (
+                    <>
+                      <rect
+                        x={center - barWidth / 2}
+                        y={Math.min(y(bar.value), y(0))}
+                        width={barWidth}
+                        height={Math.abs(y(bar.value) - y(0))}
+                        fill={GROUP_STYLE[bar.group].color}
+                      >
+                        <title>{`${bar.name}: ${bar.label}`}</title>
+                      </rect>
+                      <text x={center} y={bar.value < 0 ? y(bar.value) + 16 : y(bar.value) - 6} textAnchor="middle">
+                        {bar.label}
+                      </text>
+                    </>
+                  )}
+                  <text x={center} y={bottom + 18} textAnchor="middle">
+                    {bar.name}
+                  </text>
+                </g>
+              );
+            })}
+          </>
+        );
+      }}
+    </ChartFrame>
+  );
+}
