@@ -349,7 +349,7 @@ test.describe('the doctor in the shell (issue 4)', () => {
       await expect(panel.getByTestId('panel-age')).toContainText(`${detail.age} 岁`);
       await expect(panel.getByTestId('panel-institution')).toHaveText(detail.institutionName);
       for (const label of ['姓名', '身份证号', '联系电话', '年龄', '社区']) {
-        await expect(panel.locator('.ant-descriptions-item-label', { hasText: label }), label).toHaveCount(1);
+        await expect(panel.locator('dt', { hasText: label }), label).toHaveCount(1);
       }
       if (round === 1) await page.reload();
     }

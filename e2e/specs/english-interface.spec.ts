@@ -27,7 +27,7 @@ test('the English interface speaks English in the forms too: instrument validati
   await page.getByRole('tab', { name: 'Physical examination' }).click();
   const exam = page.getByTestId('record-editor-6');
   await expect
-    .poll(() => exam.locator('.ant-input-number-suffix').allTextContents())
+    .poll(() => exam.locator('.ant-input-suffix').allTextContents())
     .toEqual(expect.arrayContaining(['cm', 'kg', 'mmHg', 'beats/min']));
 
   // Annex 7 saved empty: every message names its item in English.

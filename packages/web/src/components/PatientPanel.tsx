@@ -1,10 +1,12 @@
 import { SwapOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Empty, Space, Tag } from 'antd';
+import { Button, Card, Empty, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePatientDetail } from '../api/patients';
 import { type PatientInfo, usePatientStore } from '../stores/patient';
+import { FactList } from './FactList';
+import { Notice } from './Notice';
 import { CohortTag } from './status-tags';
 
 /**
@@ -52,9 +54,8 @@ export function PatientPanel() {
       }
     >
       {refused && (
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           title={detail.error instanceof ApiError && detail.error.serverMessage ? detail.error.serverMessage : t('common.loadError')}
           action={
             <Button size="small" onClick={clearPatient}>
@@ -64,7 +65,7 @@ export function PatientPanel() {
           style={{ marginBottom: 8 }}
         />
       )}
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 3, xl: 5 }} items={panelItems(t, info, d)} />
+      <FactList facts={panelItems(t, info, d)} />
     </Card>
   );
 }

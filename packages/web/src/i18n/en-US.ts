@@ -323,6 +323,7 @@ const enUS: Catalogue = {
   instrument: {
     yes: 'Yes',
     no: 'No',
+    choose: 'Choose',
     answered: '{{count}} / {{total}} answered',
     derivedTitle: 'Calculated values',
     derivedLive: 'Calculated values (live preview; the saved values are final)',

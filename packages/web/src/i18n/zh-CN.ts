@@ -324,6 +324,7 @@ const zhCN = {
   instrument: {
     yes: '是',
     no: '否',
+    choose: '请选择',
     answered: '已答 {{count}} / {{total}} 题',
     derivedTitle: '计算结果',
     derivedLive: '计算结果（实时预览，以保存后为准）',

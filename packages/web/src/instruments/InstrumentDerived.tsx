@@ -1,8 +1,10 @@
 import { formatDerived } from '@tcm/contracts/instruments/columns';
 import type { Derived, DerivedColumn, InstrumentDefinition, Lang } from '@tcm/contracts/instruments/types';
 import { isEmptyValue } from '@tcm/contracts/instruments/visibility';
-import { Alert, Descriptions, Empty } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FactList } from '../components/FactList';
+import { Notice } from '../components/Notice';
 import { useInstrumentLang } from './lang';
 
 export function readDerived(derived: Derived, key: string): unknown {
@@ -66,9 +68,8 @@ export function InstrumentDerived({ def, derived, live }: { def: InstrumentDefin
     <section aria-label={t('instrument.derivedTitle')} aria-live={live ? 'polite' : undefined} data-testid="instrument-derived">
       <h3 className="instrument-derived-title">{live ? t('instrument.derivedLive') : t('instrument.derivedTitle')}</h3>
       {attention.length > 0 && (
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           className="instrument-attention"
           data-testid="derived-attention"
           title={t('instrument.derivedAttention')}
@@ -88,11 +89,9 @@ export function InstrumentDerived({ def, derived, live }: { def: InstrumentDefin
       {rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('instrument.derivedNone')} />
       ) : (
-        <Descriptions
-          size="small"
+        <FactList
           bordered
-          column={{ xs: 1, sm: 2, lg: 3 }}
-          items={rows.map(({ column, text }) => ({
+          facts={rows.map(({ column, text }) => ({
             key: column.key,
             label: column.label[lang],
             children: <span data-testid={`derived-${column.key}`}>{text}</span>,

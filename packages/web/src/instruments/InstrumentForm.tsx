@@ -2,7 +2,7 @@ import './instrument.css';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GroupItem, Item, LeafItem, RecordData } from '@tcm/contracts/instruments/types';
 import { visibleItems, visibleRowItems } from '@tcm/contracts/instruments/visibility';
-import { Button, Card, Form } from 'antd';
+import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DerivedBeside, derivedBeside, InstrumentDerived } from './InstrumentDerived';
@@ -27,7 +27,7 @@ export function InstrumentForm({ form, prefix }: Props) {
   const visible = new Set(visibleItems(def, state.values).map((item) => item.key));
   const beside = derivedBeside(def, form.derived, lang);
   return (
-    <Form layout="vertical" component="div" className="instrument-form" data-testid={`instrument-form-${def.key}`}>
+    <div className="instrument-form" data-testid={`instrument-form-${def.key}`}>
       {def.sections.map((section) => {
         const items = section.items.filter((item) => visible.has(item.key));
         if (items.length === 0) return null;
@@ -52,7 +52,7 @@ export function InstrumentForm({ form, prefix }: Props) {
         );
       })}
       <InstrumentDerived def={def} derived={form.derived} live />
-    </Form>
+    </div>
   );
 }
 
@@ -98,17 +98,22 @@ function LeafField({ item, path, prefix, value, error, lang, today, onChange, ex
   const labelId = `${id}-label`;
   const errorId = error ? `${id}-error` : undefined;
   const wide = item.type === 'multiple' || (item.type === 'text' && item.multiline) || item.type === 'grade';
+  const message = error ?? item.help?.[lang];
+  const labelClass = `instrument-field-label${item.required ? ' is-required' : ''}`;
+  const labelText = <span id={labelId}>{item.label[lang]}</span>;
   return (
-    <Form.Item
-      className={wide ? 'instrument-wide' : undefined}
-      label={<span id={labelId}>{item.label[lang]}</span>}
-      htmlFor={isControlGroup(item) ? undefined : id}
-      required={item.required}
-      validateStatus={error ? 'error' : undefined}
-      help={error ? <span id={errorId}>{error}</span> : item.help?.[lang]}
-      extra={extra}
+    <div
+      className={['instrument-field', wide && 'instrument-wide', error && 'has-error', message && 'has-message'].filter(Boolean).join(' ')}
       data-item={path}
     >
+      {/* A group of radio buttons or boxes is named by aria-labelledby; a single box by its <label>. */}
+      {isControlGroup(item) ? (
+        <span className={labelClass}>{labelText}</span>
+      ) : (
+        <label className={labelClass} htmlFor={id}>
+          {labelText}
+        </label>
+      )}
       <ItemInput
         item={item}
         value={value}
@@ -120,7 +125,13 @@ function LeafField({ item, path, prefix, value, error, lang, today, onChange, ex
         lang={lang}
         today={today}
       />
-    </Form.Item>
+      {message && (
+        <div className="instrument-field-message" id={errorId}>
+          {message}
+        </div>
+      )}
+      {extra && <div className="instrument-field-extra">{extra}</div>}
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { LikertItem } from '@tcm/contracts/instruments/types';
-import { Alert } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../components/Notice';
 import { questionError } from './form-state';
 import { domId, useInstrumentLang } from './lang';
 import type { InstrumentFormApi } from './use-instrument-form';
@@ -25,7 +25,7 @@ export function InstrumentLikert({ form, item, prefix }: { form: InstrumentFormA
       <p aria-live="polite" className="instrument-likert-progress">
         {t('instrument.answered', { count: answered, total: item.questions.length })}
       </p>
-      {itemError && <Alert type="error" showIcon title={itemError} style={{ marginBottom: 8 }} />}
+      {itemError && <Notice type="error" title={itemError} style={{ marginBottom: 8 }} />}
       {item.questions.map((question, index) => {
         const label = (gender && question.labelBySex ? question.labelBySex[gender] : question.label)[lang];
         const labelId = domId(prefix, `${item.key}.${question.key}.label`);

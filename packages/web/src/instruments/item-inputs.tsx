@@ -1,9 +1,8 @@
 import type { Lang, LeafItem } from '@tcm/contracts/instruments/types';
 import { unitText } from '@tcm/contracts/instruments/units';
-import { Checkbox, DatePicker, Input, InputNumber, Radio, Select } from 'antd';
-import type { ComponentType } from 'react';
+import { Input } from 'antd';
+import { type ComponentType, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from '../lib/dayjs';
 
 /** What every item input receives: the engine's item, its value, and how it is named for assistive tech. */
 export interface ItemInputProps<I extends LeafItem = LeafItem> {
@@ -25,21 +24,83 @@ function aria(props: ItemInputProps) {
   return {
     'aria-invalid': props.invalid || undefined,
     'aria-describedby': props.errorId,
+    'aria-required': props.item.required || undefined,
   };
 }
 
+/** antd's red border for a box whose answer the engine refused. */
+const status = (props: ItemInputProps) => (props.invalid ? ('error' as const) : undefined);
+
+/**
+ * What a number box holds as the form's value: a number once the text reads as one (full-width digits
+ * from a Chinese keyboard count; a trailing point while typing 160.5 reads as 160), nothing for an empty
+ * box, and otherwise the text itself, so that the engine names it (不是数字) instead of the box silently
+ * dropping it.
+ */
+export function readNumber(text: string): number | string | undefined {
+  const plain = text.normalize('NFKC').trim();
+  if (plain === '') return undefined;
+  return /^-?\d+(\.\d*)?$/.test(plain) ? Number(plain) : plain;
+}
+
+/** The value after one press of ↑ (+1) or ↓ (−1): one step of the item's last decimal, from 0 when empty. */
+export function steppedNumber(value: unknown, decimals: number, direction: 1 | -1): number {
+  const start = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return Number((start + direction * 10 ** -decimals).toFixed(decimals));
+}
+
+/**
+ * A value as the box shows it: a number with the item's decimals (70 kg as 70.0, as it is written on the
+ * paper form) unless it has more than the item allows (shown whole, for the engine to name).
+ */
+export function numberText(value: unknown, decimals: number): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '';
+  const places = String(value).split('.')[1]?.length ?? 0;
+  return places <= decimals ? value.toFixed(decimals) : String(value);
+}
+
+/**
+ * A measurement typed as text in antd's input box with its unit: announced as a spin button, stepped with
+ * ↑ and ↓, and never changed by the mouse wheel (a scroll over a focused box must not alter a reading).
+ * No min/max clamping either: clamping would hide a typo instead of naming it; the engine checks the range.
+ */
 function NumberInput(props: ItemInputProps<Extract<LeafItem, { type: 'number' }>>) {
   const { item, value } = props;
+  // The text as typed ("160." while typing 160.5), kept until the value changes from outside the box.
+  const [text, setText] = useState(() => numberText(value, item.decimals));
+  const [shown, setShown] = useState(value);
+  if (!Object.is(shown, value)) {
+    setShown(value);
+    if (!Object.is(readNumber(text), value)) setText(numberText(value, item.decimals));
+  }
+  const change = (next: string) => {
+    const read = readNumber(next);
+    setText(next);
+    setShown(read);
+    props.onChange(read);
+  };
+  const step = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    change(String(steppedNumber(value, item.decimals, event.key === 'ArrowUp' ? 1 : -1)));
+  };
   return (
-    <InputNumber
+    <Input
       id={props.id}
       {...aria(props)}
-      value={typeof value === 'number' || typeof value === 'string' ? (value as number) : null}
-      // No min/max here: clamping would hide a typo instead of naming it; the engine checks the range.
-      step={10 ** -item.decimals}
+      role="spinbutton"
+      aria-valuenow={typeof value === 'number' ? value : undefined}
+      inputMode={item.decimals > 0 ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      value={text}
+      status={status(props)}
       suffix={item.unit ? unitText(item.unit, props.lang) : undefined}
       style={{ width: 200 }}
-      onChange={(next) => props.onChange(next ?? undefined)}
+      onChange={(e) => change(e.target.value)}
+      onKeyDown={step}
+      // Leaving the box writes what it read the way it is shown when opened again (160 → 160.0).
+      onBlur={() => setText(numberText(readNumber(text), item.decimals))}
     />
   );
 }
@@ -52,26 +113,43 @@ function TextInput(props: ItemInputProps<Extract<LeafItem, { type: 'text' }>>) {
       <Input.TextArea
         id={props.id}
         {...aria(props)}
+        status={status(props)}
         value={value}
         maxLength={item.maxLength}
         autoSize={{ minRows: 2, maxRows: 6 }}
         onChange={(e) => props.onChange(e.target.value)}
       />
     );
-  return <Input id={props.id} {...aria(props)} value={value} maxLength={item.maxLength} onChange={(e) => props.onChange(e.target.value)} />;
-}
-
-function DateInput(props: ItemInputProps<Extract<LeafItem, { type: 'date' }>>) {
-  const { item, today } = props;
-  const value = typeof props.value === 'string' && dayjs(props.value).isValid() ? dayjs(props.value) : null;
   return (
-    <DatePicker
+    <Input
       id={props.id}
       {...aria(props)}
+      status={status(props)}
       value={value}
-      format="YYYY-MM-DD"
-      disabledDate={item.allowFuture ? undefined : (day) => day.format('YYYY-MM-DD') > today}
-      onChange={(day) => props.onChange(day ? day.format('YYYY-MM-DD') : undefined)}
+      maxLength={item.maxLength}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}
+
+/**
+ * The browser's own date field in antd's input box: typed digit by digit or picked from its calendar,
+ * always YYYY-MM-DD underneath. A date after today is not offered unless the item allows it (the
+ * engine still names one typed in).
+ */
+function DateInput(props: ItemInputProps<Extract<LeafItem, { type: 'date' }>>) {
+  const { item, today } = props;
+  return (
+    <Input
+      type="date"
+      id={props.id}
+      {...aria(props)}
+      status={status(props)}
+      className="instrument-date"
+      value={typeof props.value === 'string' ? props.value : ''}
+      min="1900-01-01"
+      max={item.allowFuture ? undefined : today}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
     />
   );
 }
@@ -82,30 +160,56 @@ function SingleInput(props: ItemInputProps<Extract<LeafItem, { type: 'single' | 
     value: option.value,
     label: 'score' in option ? `${option.label[lang]}（${option.score}）` : option.label[lang],
   }));
-  if (options.length > MAX_INLINE_OPTIONS)
-    return (
-      <Select
-        id={props.id}
-        {...aria(props)}
-        aria-labelledby={props.labelId}
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        value={typeof props.value === 'string' ? props.value : undefined}
-        options={options}
-        style={{ minWidth: 240, maxWidth: '100%' }}
-        onChange={(next) => props.onChange(next ?? undefined)}
-      />
-    );
+  if (options.length > MAX_INLINE_OPTIONS) return <ChoiceSelect {...props} options={options} />;
+  return <RadioChoices {...props} options={options} />;
+}
+
+interface Choice {
+  value: string | boolean;
+  label: string;
+}
+
+/**
+ * Answers side by side as the browser's own radio buttons in one named group: arrow keys move between
+ * them, the item's label names the group.
+ */
+function RadioChoices(props: ItemInputProps & { options: readonly Choice[] }) {
   return (
-    <Radio.Group
+    <div id={props.id} role="radiogroup" aria-labelledby={props.labelId} {...aria(props)} className="instrument-choices">
+      {props.options.map((option) => (
+        <label key={String(option.value)} className="instrument-choice">
+          <input
+            type="radio"
+            name={props.id}
+            value={String(option.value)}
+            checked={props.value === option.value}
+            onChange={() => props.onChange(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** A longer list of answers (脉象, 舌质: 7–11) as the browser's own drop-down; its first entry clears the answer. */
+function ChoiceSelect(props: ItemInputProps & { options: { value: string; label: string }[] }) {
+  const { t } = useTranslation();
+  return (
+    <select
       id={props.id}
-      role="radiogroup"
-      aria-labelledby={props.labelId}
       {...aria(props)}
-      value={props.value}
-      options={options}
-      onChange={(e) => props.onChange(e.target.value)}
-    />
+      className={`native-select instrument-select${props.invalid ? ' is-invalid' : ''}`}
+      value={typeof props.value === 'string' ? props.value : ''}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+    >
+      <option value="">{t('instrument.choose')}</option>
+      {props.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -119,33 +223,41 @@ function MultipleInput(props: ItemInputProps<Extract<LeafItem, { type: 'multiple
     if (added.some((value) => exclusive.has(value))) props.onChange(added.filter((value) => exclusive.has(value)).slice(-1));
     else props.onChange(next.filter((value) => !exclusive.has(value) || !added.length));
   };
+  const options = item.options.map((option) => ({ value: option.value, label: option.label[lang] }));
+  // Ticked answers in the options' order, whatever order they were ticked in.
+  const toggled = (value: string, checked: boolean) =>
+    options.filter((option) => (option.value === value ? checked : current.includes(option.value))).map((option) => option.value);
   return (
-    <Checkbox.Group
-      role="group"
+    <fieldset
       aria-labelledby={props.labelId}
       // aria-invalid is not allowed on role=group; the error text is still linked.
       aria-describedby={props.errorId}
-      value={current}
-      options={item.options.map((option) => ({ value: option.value, label: option.label[lang] }))}
-      onChange={(next) => onChange(next as string[])}
-    />
+      className="instrument-choices"
+    >
+      {options.map((option) => (
+        <label key={option.value} className="instrument-choice">
+          <input
+            type="checkbox"
+            value={option.value}
+            checked={current.includes(option.value)}
+            onChange={(e) => onChange(toggled(option.value, e.target.checked))}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
 function BooleanInput(props: ItemInputProps<Extract<LeafItem, { type: 'boolean' }>>) {
   const { t } = useTranslation();
   return (
-    <Radio.Group
-      id={props.id}
-      role="radiogroup"
-      aria-labelledby={props.labelId}
-      {...aria(props)}
-      value={props.value}
+    <RadioChoices
+      {...props}
       options={[
         { value: true, label: t('instrument.yes') },
         { value: false, label: t('instrument.no') },
       ]}
-      onChange={(e) => props.onChange(e.target.value)}
     />
   );
 }

@@ -1,14 +1,14 @@
-import { Modal } from 'antd';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
+import { LazyDialog } from '../components/lazy-dialog';
+
+const UnsavedChangesDialog = lazy(() => import('./UnsavedChangesDialog'));
 
 /**
  * While a form has unsaved answers: leaving the screen inside the app asks first (render the returned
  * dialog), and closing or reloading the tab triggers the browser's own warning.
  */
 export function useUnsavedGuard(isDirty: boolean) {
-  const { t } = useTranslation();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty && currentLocation.pathname !== nextLocation.pathname && !nextLocation.pathname.startsWith('/login'),
@@ -25,17 +25,11 @@ export function useUnsavedGuard(isDirty: boolean) {
   }, [isDirty]);
 
   return (
-    <Modal
+    <LazyDialog
+      dialog={UnsavedChangesDialog}
       open={blocker.state === 'blocked'}
-      title={t('instrument.unsavedTitle')}
-      okText={t('instrument.leave')}
-      cancelText={t('instrument.stay')}
-      okButtonProps={{ danger: true }}
-      onOk={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
-      data-testid="unsaved-dialog"
-    >
-      <p>{t('instrument.unsavedBody')}</p>
-    </Modal>
+      onLeave={() => blocker.proceed?.()}
+      onStay={() => blocker.reset?.()}
+    />
   );
 }

@@ -71,7 +71,7 @@ export function Pagination({ current, pageSize, total, onChange, sizeOptions, sh
       </button>
       {sizeOptions && sizeOptions.length > 0 && (
         <select
-          className="data-pager-size"
+          className="data-pager-size native-select"
           aria-label={t('paging.pageSize')}
           value={pageSize}
           onChange={(event) => {

@@ -2,10 +2,11 @@ import type { IssuedPrescription, PrescriptionBlankResult } from '@tcm/contracts
 import { type FieldLabel, PRESCRIPTION_FIELD_LABELS, prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import { PRESCRIPTION_OTHER_MAX, PRESCRIPTION_TEXT_MAX } from '@tcm/contracts/prescriptions/limits';
 import { type LayoutItem, PRESCRIPTION_FIELDS, PRESCRIPTION_LAYOUT, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { Alert, Button, Checkbox, Input, Space, Tag, Tooltip } from 'antd';
+import { Button, Checkbox, Input, Space, Tag, Tooltip } from 'antd';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { Notice } from '../../components/Notice';
 import { translateValidation } from '../../i18n';
 import { PrescriptionSaveError, useSavePrescription } from './api';
 import { fieldOwners, isEnabled, toContent, type Values } from './PrescriptionFormState';
@@ -206,7 +207,7 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('prescribe.formTitle', { kind: kindName })} data-testid="prescription-form">
       {blank.suggestions.length > 0 && (
-        <Alert type="info" showIcon title={t('prescribe.suggestionsSummary', { count: suggestions.size })} style={{ marginBottom: 12 }} />
+        <Notice type="info" title={t('prescribe.suggestionsSummary', { count: suggestions.size })} style={{ marginBottom: 12 }} />
       )}
       {layout.items.length > 0 && (
         <fieldset className="prescription-fieldset">
@@ -222,9 +223,8 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
         </fieldset>
       )}
       {(formErrors.length > 0 || Object.keys(errors).length > 0) && (
-        <Alert
+        <Notice
           type="error"
-          showIcon
           data-testid="prescription-errors"
           title={formErrors[0] ?? t('prescribe.fixErrors')}
           description={

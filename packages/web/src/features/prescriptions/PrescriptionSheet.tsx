@@ -2,13 +2,14 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import { describePrescription } from '@tcm/contracts/prescriptions/print';
-import { Alert, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { usePatientDetail } from '../../api/patients';
 import { usePatientStore } from '../../stores/patient';
 import { colonOf, formatIssued, usePrescriptionLang } from './PrescriptionText';
 import './PrescriptionSheet.css';
+import { Notice } from '../../components/Notice';
 
 /** The lines of a saved prescription in plain words (the contracts' describePrescription). */
 export function usePrescriptionLines(issued: IssuedPrescription): string[] {
@@ -83,7 +84,7 @@ export function PrescriptionPrintView({ issued, onBack }: { issued: IssuedPrescr
       <h2 id="prescription-print-title" style={{ fontSize: 18, margin: '0 0 8px' }}>
         {t('prescribe.printView')}
       </h2>
-      <Alert type="info" showIcon title={t('prescribe.printHint')} style={{ marginBottom: 12 }} />
+      <Notice type="info" title={t('prescribe.printHint')} style={{ marginBottom: 12 }} />
       <Space style={{ marginBottom: 12 }}>
         <Button type="primary" icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
           {t('prescribe.print')}

@@ -1,10 +1,11 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { isIsoDate } from '@tcm/contracts/instruments/dates';
 import type { InstrumentContext, InstrumentDefinition } from '@tcm/contracts/instruments/types';
-import { Alert, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { Notice } from '../../components/Notice';
 import { InstrumentForm } from '../../instruments/InstrumentForm';
 import { useInstrumentForm } from '../../instruments/use-instrument-form';
 import { useUnsavedGuard } from '../../instruments/use-unsaved-guard';
@@ -54,9 +55,7 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
     if (!data) {
       setErrorCount(Object.keys(form.state.errors).length || 1);
       requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLElement>('.instrument-form [aria-invalid="true"], .instrument-form .ant-form-item-has-error input')
-          ?.focus(),
+        document.querySelector<HTMLElement>('.instrument-form [aria-invalid="true"], .instrument-form .has-error input')?.focus(),
       );
       return;
     }
@@ -80,12 +79,11 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
     <div data-testid={`record-editor-${def.key}`}>
       {leaveDialog}
       {record && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('instrument.editing', { date: record.filledAt.slice(0, 10) })} />
+        <Notice type="info" style={{ marginBottom: 12 }} title={t('instrument.editing', { date: record.filledAt.slice(0, 10) })} />
       )}
       {conflict && (
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           role="alert"
           style={{ marginBottom: 12 }}
           data-testid="record-conflict"
@@ -101,9 +99,8 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
       )}
       <InstrumentForm form={form} prefix={prefix} />
       {errorCount > 0 && Object.keys(form.state.errors).length > 0 && (
-        <Alert
+        <Notice
           type="error"
-          showIcon
           role="alert"
           style={{ marginTop: 12 }}
           title={t('instrument.hasErrors', { count: Object.keys(form.state.errors).length })}

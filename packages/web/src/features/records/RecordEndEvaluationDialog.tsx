@@ -1,14 +1,15 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { annex8 } from '@tcm/contracts/instruments/annex8';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
-import { Alert, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../components/Notice';
 import { buildInstrumentContext, type ContextPatient } from '../../instruments/context';
 import { useInstrumentLang } from '../../instruments/lang';
 import { RecordEditor } from './RecordEditor';
 
-interface Props {
+export interface RecordEndEvaluationDialogProps {
   open: boolean;
   patientId: number;
   patient: ContextPatient;
@@ -17,8 +18,15 @@ interface Props {
   onEnded: () => void;
 }
 
-/** 结束管理评估 (annex 8): saving it ends the patient's management on the server. */
-export function RecordEndEvaluationDialog({ open, patientId, patient, histories, onClose, onEnded }: Props) {
+/** 结束管理评估 (annex 8): saving it ends the patient's management on the server (fetched when first opened). */
+export default function RecordEndEvaluationDialog({
+  open,
+  patientId,
+  patient,
+  histories,
+  onClose,
+  onEnded,
+}: RecordEndEvaluationDialogProps) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
   // Baselines as of the evaluation date (the records before it), as the server builds them.
@@ -36,7 +44,7 @@ export function RecordEndEvaluationDialog({ open, patientId, patient, histories,
       destroyOnHidden
       data-testid="end-evaluation-dialog"
     >
-      <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('instrument.endHint')} />
+      <Notice type="warning" style={{ marginBottom: 12 }} title={t('instrument.endHint')} />
       {open && (
         <RecordEditor
           def={annex8}

@@ -2,19 +2,22 @@ import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { formatDerived, formatValue, historyColumns } from '@tcm/contracts/instruments/columns';
 import type { InstrumentDefinition } from '@tcm/contracts/instruments/types';
 import { allItems } from '@tcm/contracts/instruments/visibility';
-import { Button, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Space } from 'antd';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
+import { LazyDialog } from '../../components/lazy-dialog';
 import { EmptyState } from '../../components/PageState';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { readDerived } from '../../instruments/InstrumentDerived';
 import { useInstrumentLang } from '../../instruments/lang';
 import { toast } from '../../lib/toast';
 import { useVoidRecord } from './api';
-import { RecordDocument } from './RecordDocument';
-import { RecordRevisions } from './RecordRevisions';
+
+// The record's document and its revisions come with their dialogs, when first opened.
+const RecordViewDialog = lazy(() => import('./RecordViewDialog'));
+const RecordRevisionsDialog = lazy(() => import('./RecordRevisionsDialog'));
 
 interface Props {
   def: InstrumentDefinition;
@@ -102,43 +105,20 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
           },
         ]}
       />
-      <Modal
+      <LazyDialog
+        dialog={RecordViewDialog}
         open={viewing !== null}
-        title={viewing ? `${def.title[lang]} · ${viewing.filledAt.slice(0, 10)}` : ''}
-        width={860}
-        onCancel={() => setViewing(null)}
-        footer={
-          <Space>
-            <Button
-              onClick={() => {
-                setRevising(viewing);
-                setViewing(null);
-              }}
-            >
-              {t('instrument.revisions')}
-            </Button>
-            <Button onClick={() => viewing && navigate(printPath(viewing))}>{t('instrument.print')}</Button>
-            <Button type="primary" onClick={() => setViewing(null)}>
-              {t('common.confirm')}
-            </Button>
-          </Space>
-        }
-      >
-        {viewing && <RecordDocument def={def} record={viewing} gender={gender} />}
-      </Modal>
-      <Modal
-        open={revising !== null}
-        title={revising ? t('instrument.revisionsTitle', { name: def.title[lang], date: revising.filledAt.slice(0, 10) }) : ''}
-        width={720}
-        onCancel={() => setRevising(null)}
-        footer={
-          <Button type="primary" onClick={() => setRevising(null)}>
-            {t('common.confirm')}
-          </Button>
-        }
-      >
-        {revising && <RecordRevisions def={def} record={revising} />}
-      </Modal>
+        def={def}
+        record={viewing}
+        gender={gender}
+        onRevisions={(record) => {
+          setRevising(record);
+          setViewing(null);
+        }}
+        onPrint={(record) => navigate(printPath(record))}
+        onClose={() => setViewing(null)}
+      />
+      <LazyDialog dialog={RecordRevisionsDialog} open={revising !== null} def={def} record={revising} onClose={() => setRevising(null)} />
       <ReasonDialog
         open={voiding !== null}
         title={t('instrument.voidTitle')}

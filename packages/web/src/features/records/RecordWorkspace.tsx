@@ -1,12 +1,14 @@
 import { instrumentsFor } from '@tcm/contracts/clinical/cohort-protocol';
 import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
-import { Alert, Button, Card, Space, Tabs } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Card, Space, Tabs } from 'antd';
+import { lazy, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { usePatientDetail } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { LazyDialog } from '../../components/lazy-dialog';
+import { Notice } from '../../components/Notice';
 import { PatientPanel } from '../../components/PatientPanel';
 import { SectionNav } from '../../components/SectionNav';
 import type { ContextPatient } from '../../instruments/context';
@@ -16,8 +18,9 @@ import { toast } from '../../lib/toast';
 import { type PatientInfo, usePatientStore } from '../../stores/patient';
 import { usePatientHistories } from './api';
 import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
-import { RecordEndEvaluationDialog } from './RecordEndEvaluationDialog';
 import { RecordInstrumentPanel } from './RecordInstrumentPanel';
+
+const RecordEndEvaluationDialog = lazy(() => import('./RecordEndEvaluationDialog'));
 
 /** The annexes each record screen holds; /diagnosticRecord has annex 6 (体格检查) as a tab. */
 const SCREEN_ANNEXES: Record<RecordKey, readonly AnnexKey[]> = {
@@ -84,7 +87,7 @@ function Workspace({ current }: { current: RecordKey }) {
         items={tabs.map((r) => ({ path: r.path, label: t(`records.${r.key}`) }))}
       />
       <WorkspaceRegion title={t(`records.${current}`)}>
-        {!appliesTo(current, info) && <Alert type="info" showIcon title={t('records.notApplicable')} style={{ marginBottom: 12 }} />}
+        {!appliesTo(current, info) && <Notice type="info" title={t('records.notApplicable')} style={{ marginBottom: 12 }} />}
         <Instruments current={current} info={info} />
       </WorkspaceRegion>
     </>
@@ -145,7 +148,8 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
       {current === 'diagnosticRecord' && <RecordTrends histories={histories.byAnnex} />}
       {current === 'bodyConstitution' && <RecordConstitutionRadar records={histories.byAnnex['3'] ?? []} />}
       {canEnd && (
-        <RecordEndEvaluationDialog
+        <LazyDialog
+          dialog={RecordEndEvaluationDialog}
           open={endOpen}
           patientId={patientId}
           patient={patient}

@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { InputRef } from 'antd';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 // Input and Password alone: antd's Input index also brings TextArea, Search, Group and OTP.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLogin } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { schemaMessage } from '../../components/form-rules';
+import { Notice } from '../../components/Notice';
 import { AuthField } from '../../features/account/AuthField';
 import { AuthLayout } from '../../features/account/AuthLayout';
 import { translateValidation } from '../../i18n';
@@ -108,7 +109,7 @@ function LoginForm({ isAdminLogin }: { isAdminLogin: boolean }) {
   return (
     <AuthLayout title={isAdminLogin ? t('login.adminTitle') : t('login.doctorTitle')}>
       <form onSubmit={submit} noValidate>
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        {error && <Notice type="error" title={error} role="alert" style={{ marginBottom: 16 }} />}
         <AuthField label={isAdminLogin ? t('login.loginName') : t('fields.mobile')} error={errors.username}>
           {(control) => (
             <Input

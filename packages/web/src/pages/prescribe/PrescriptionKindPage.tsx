@@ -1,11 +1,12 @@
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { Alert, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
+import { Notice } from '../../components/Notice';
 import { ErrorState, PageLoading } from '../../components/PageState';
 import { usePrescription, usePrescriptionBlank } from '../../features/prescriptions/api';
 import { PrescriptionForm } from '../../features/prescriptions/PrescriptionForm';
@@ -99,10 +100,9 @@ function KindScreen({ kind, patientId, onPrint }: { kind: PrescriptionKind; pati
       data-testid={`prescription-${kind}`}
     >
       {saved && (
-        <Alert
+        <Notice
           type="success"
-          showIcon
-          closable={{ 'aria-label': t('prescribe.close') }}
+          closeLabel={t('prescribe.close')}
           onClose={() => setSaved(null)}
           title={t('prescribe.saved')}
           action={

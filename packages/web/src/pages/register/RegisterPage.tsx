@@ -1,6 +1,6 @@
 import { registerBody } from '@tcm/contracts/api/auth';
 import { mobileSchema, passwordSchema, personNameSchema } from '@tcm/contracts/api/validators';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { authApi, useRegister } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { isValid, zodRule } from '../../components/form-rules';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
+import { Notice } from '../../components/Notice';
 import { AuthLayout } from '../../features/account/AuthLayout';
 import { SmsCodeField } from '../../features/account/SmsCodeField';
 import { translateValidation } from '../../i18n';
@@ -73,7 +74,7 @@ export default function RegisterPage() {
   return (
     <AuthLayout title={t('register.title')}>
       <Form<Values> form={form} layout="vertical" onFinish={onFinish}>
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        {error && <Notice type="error" title={error} role="alert" style={{ marginBottom: 16 }} />}
         <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(personNameSchema)]}>
           <Input placeholder={t('fields.namePlaceholder')} autoComplete="name" maxLength={50} />
         </Form.Item>

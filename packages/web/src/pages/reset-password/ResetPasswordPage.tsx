@@ -1,12 +1,13 @@
 import { changePasswordInput } from '@tcm/contracts/api/auth';
 import { mobileSchema, passwordSchema } from '@tcm/contracts/api/validators';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { zodRule } from '../../components/form-rules';
+import { Notice } from '../../components/Notice';
 import { AuthLayout } from '../../features/account/AuthLayout';
 import { SmsCodeField } from '../../features/account/SmsCodeField';
 import { translateValidation } from '../../i18n';
@@ -58,7 +59,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthLayout title={t('resetpw.title')}>
       <Form<Values> form={form} layout="vertical" onFinish={onFinish}>
-        {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
+        {error && <Notice type="error" title={error} role="alert" style={{ marginBottom: 16 }} />}
         <Form.Item name="mobile" label={t('fields.mobile')} required rules={[zodRule(mobileSchema)]}>
           <Input placeholder={t('fields.mobilePlaceholder')} autoComplete="username" inputMode="numeric" maxLength={11} />
         </Form.Item>
