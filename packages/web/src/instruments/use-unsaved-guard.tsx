@@ -1,4 +1,5 @@
 import { lazy, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router-dom';
 import { LazyDialog } from '../components/lazy-dialog';
 
@@ -24,12 +25,24 @@ export function useUnsavedGuard(isDirty: boolean) {
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
 
-  return (
-    <LazyDialog
-      dialog={UnsavedChangesDialog}
-      open={blocker.state === 'blocked'}
-      onLeave={() => blocker.proceed?.()}
-      onStay={() => blocker.reset?.()}
-    />
-  );
+  const question = {
+    open: blocker.state === 'blocked',
+    onLeave: () => blocker.proceed?.(),
+    onStay: () => blocker.reset?.(),
+  };
+  return <LazyDialog dialog={UnsavedChangesDialog} {...question} unavailable={<BrowserLeaveQuestion {...question} />} />;
+}
+
+/**
+ * The same question in the browser's own confirmation box, for when the dialog's code cannot be
+ * downloaded: the doctor can still stay with the answers, or leave them, never be stuck between.
+ */
+export function BrowserLeaveQuestion({ open, onLeave, onStay }: { open: boolean; onLeave: () => void; onStay: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!open) return;
+    if (window.confirm(`${t('instrument.unsavedTitle')}\n${t('instrument.unsavedBody')}`)) onLeave();
+    else onStay();
+  }, [open, onLeave, onStay, t]);
+  return null;
 }
