@@ -55,6 +55,39 @@ function LegendMark({ item }: { item: LegendItem }) {
   );
 }
 
+interface ValueAxisProps {
+  /** The axis's name, written above it. */
+  name: string;
+  ticks: readonly number[];
+  tickText: (tick: number) => string;
+  y: (value: number) => number;
+  /** The plot area: the axis at `left`, gridlines to `right`, from `top` to `bottom`. */
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** A vertical value axis: its name above, a gridline and label at each tick, and the axis line. */
+export function ValueAxis({ name, ticks, tickText, y, left, right, top, bottom }: ValueAxisProps) {
+  return (
+    <>
+      <text x={left - 8} y={Math.max(FONT_SIZE, top - 14)} textAnchor="start">
+        {name}
+      </text>
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line x1={left} x2={right} y1={y(tick)} y2={y(tick)} stroke={GRID_COLOR} />
+          <text x={left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+            {tickText(tick)}
+          </text>
+        </g>
+      ))}
+      <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_COLOR} />
+    </>
+  );
+}
+
 interface Props {
   /** The chart's accessible name; its numbers are in the data table beside it. */
   label: string;

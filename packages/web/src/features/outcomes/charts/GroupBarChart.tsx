@@ -1,5 +1,5 @@
 import { GROUP_STYLE, type GroupBar } from '../chart-data';
-import { AXIS_COLOR, ChartFrame, GRID_COLOR } from './ChartFrame';
+import { AXIS_COLOR, ChartFrame, ValueAxis } from './ChartFrame';
 import { linearScale, niceTicks, textWidth } from './scale';
 
 export interface BarAxis {
@@ -49,18 +49,16 @@ export function GroupBarChart({ bars, axis, label, height }: Props) {
         const barWidth = Math.min(72, band * 0.5);
         return (
           <>
-            <text x={left - 8} y={top - 18} textAnchor="start">
-              {axis.name}
-            </text>
-            {ticks.map((tick) => (
-              <g key={tick}>
-                <line x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} stroke={GRID_COLOR} />
-                <text x={left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-                  {tickText(tick)}
-                </text>
-              </g>
-            ))}
-            <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_COLOR} />
+            <ValueAxis
+              name={axis.name}
+              ticks={ticks}
+              tickText={tickText}
+              y={y}
+              left={left}
+              right={width - right}
+              top={top}
+              bottom={bottom}
+            />
             <line x1={left} x2={width - right} y1={y(0)} y2={y(0)} stroke={AXIS_COLOR} />
             {bars.map((bar, index) => {
               const center = left + band * (index + 0.5);

@@ -1,5 +1,5 @@
 import { GROUP_STYLE, type GroupKey } from '../chart-data';
-import { AXIS_COLOR, ChartFrame, GRID_COLOR } from './ChartFrame';
+import { AXIS_COLOR, ChartFrame, ValueAxis } from './ChartFrame';
 import { linearScale, niceTicks, stepPath, textWidth } from './scale';
 
 export interface SurvivalCurve {
@@ -41,18 +41,16 @@ export function SurvivalChart({ curves, dayAxis, survivalAxis, label, height }: 
         const y = linearScale([0, 100], [bottom, top]);
         return (
           <>
-            <text x={left - 8} y={top - 12} textAnchor="start">
-              {survivalAxis}
-            </text>
-            {SURVIVAL_TICKS.map((tick) => (
-              <g key={tick}>
-                <line x1={left} x2={width - right} y1={y(tick)} y2={y(tick)} stroke={GRID_COLOR} />
-                <text x={left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-                  {percentText(tick)}
-                </text>
-              </g>
-            ))}
-            <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_COLOR} />
+            <ValueAxis
+              name={survivalAxis}
+              ticks={SURVIVAL_TICKS}
+              tickText={percentText}
+              y={y}
+              left={left}
+              right={width - right}
+              top={top}
+              bottom={bottom}
+            />
             <line x1={left} x2={width - right} y1={bottom} y2={bottom} stroke={AXIS_COLOR} />
             {dayTicks.map((tick) => (
               <text key={tick} x={x(tick)} y={bottom + 18} textAnchor="middle">
