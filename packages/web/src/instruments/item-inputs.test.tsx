@@ -17,6 +17,10 @@ describe('readNumber', () => {
     expect(readNumber(' 160.5 ')).toBe(160.5);
     expect(readNumber('160.')).toBe(160);
     expect(readNumber('-3')).toBe(-3);
+    expect(readNumber('.5')).toBe(0.5);
+    expect(readNumber('-.5')).toBe(-0.5);
+    expect(readNumber('-')).toBe('-');
+    expect(readNumber('.')).toBe('.');
     expect(readNumber('１６０．５')).toBe(160.5);
     expect(readNumber('abc')).toBe('abc');
     expect(readNumber('1e3')).toBe('1e3');

@@ -33,14 +33,14 @@ const status = (props: ItemInputProps) => (props.invalid ? ('error' as const) : 
 
 /**
  * What a number box holds as the form's value: a number once the text reads as one (full-width digits
- * from a Chinese keyboard count; a trailing point while typing 160.5 reads as 160), nothing for an empty
+ * from a Chinese keyboard count; a trailing point while typing 160.5 reads as 160, .5 as 0.5), nothing for an empty
  * box, and otherwise the text itself, so that the engine names it (不是数字) instead of the box silently
  * dropping it.
  */
 export function readNumber(text: string): number | string | undefined {
   const plain = text.normalize('NFKC').trim();
   if (plain === '') return undefined;
-  return /^-?\d+(\.\d*)?$/.test(plain) ? Number(plain) : plain;
+  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(plain) ? Number(plain) : plain;
 }
 
 /** The value after one press of ↑ (+1) or ↓ (−1): one step of the item's last decimal, from 0 when empty. */
