@@ -37,12 +37,7 @@ export function Notice({ type, title, description, action, onClose, closeLabel, 
   const Icon = ICONS[type];
   const classes = ['notice', description ? 'notice-with-description' : '', className ?? ''].filter(Boolean).join(' ');
   return (
-    <div
-      role={role}
-      className={classes}
-      style={{ background: colours[0], borderColor: colours[1], ...style }}
-      data-testid={rest['data-testid']}
-    >
+    <div role={role} className={classes} style={{ background: colours[0], borderColor: colours[1], ...style }} {...rest}>
       <Icon className="notice-icon" style={{ color: colours[2] }} aria-hidden />
       <div className="notice-section">
         <div className="notice-title">{title}</div>

@@ -6,26 +6,26 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bootI18n, renderInApp } from '../test-support/render';
-import { ItemInput, numberText, readNumber, steppedNumber } from './item-inputs';
+import { ItemInput, measurementText, readTypedNumber, steppedNumber } from './item-inputs';
 
 beforeAll(bootI18n);
 
-describe('readNumber', () => {
+describe('readTypedNumber', () => {
   it('reads a number as typed, on a Chinese keyboard too, and keeps anything else as text for the engine to name', () => {
-    expect(readNumber('')).toBeUndefined();
-    expect(readNumber('   ')).toBeUndefined();
-    expect(readNumber(' 160.5 ')).toBe(160.5);
-    expect(readNumber('160.')).toBe(160);
-    expect(readNumber('-3')).toBe(-3);
-    expect(readNumber('.5')).toBe(0.5);
-    expect(readNumber('-.5')).toBe(-0.5);
-    expect(readNumber('-')).toBe('-');
-    expect(readNumber('.')).toBe('.');
-    expect(readNumber('１６０．５')).toBe(160.5);
-    expect(readNumber('abc')).toBe('abc');
-    expect(readNumber('1e3')).toBe('1e3');
-    expect(readNumber('+5')).toBe('+5');
-    expect(readNumber('1.2.3')).toBe('1.2.3');
+    expect(readTypedNumber('')).toBeUndefined();
+    expect(readTypedNumber('   ')).toBeUndefined();
+    expect(readTypedNumber(' 160.5 ')).toBe(160.5);
+    expect(readTypedNumber('160.')).toBe(160);
+    expect(readTypedNumber('-3')).toBe(-3);
+    expect(readTypedNumber('.5')).toBe(0.5);
+    expect(readTypedNumber('-.5')).toBe(-0.5);
+    expect(readTypedNumber('-')).toBe('-');
+    expect(readTypedNumber('.')).toBe('.');
+    expect(readTypedNumber('１６０．５')).toBe(160.5);
+    expect(readTypedNumber('abc')).toBe('abc');
+    expect(readTypedNumber('1e3')).toBe('1e3');
+    expect(readTypedNumber('+5')).toBe('+5');
+    expect(readTypedNumber('1.2.3')).toBe('1.2.3');
   });
 });
 
@@ -39,14 +39,14 @@ describe('steppedNumber', () => {
   });
 });
 
-describe('numberText', () => {
+describe('measurementText', () => {
   it("shows a number with the item's decimals unless it has more", () => {
-    expect(numberText(70, 1)).toBe('70.0');
-    expect(numberText(6.1, 2)).toBe('6.10');
-    expect(numberText(70.25, 1)).toBe('70.25');
-    expect(numberText(120, 0)).toBe('120');
-    expect(numberText('abc', 1)).toBe('abc');
-    expect(numberText(undefined, 1)).toBe('');
+    expect(measurementText(70, 1)).toBe('70.0');
+    expect(measurementText(6.1, 2)).toBe('6.10');
+    expect(measurementText(70.25, 1)).toBe('70.25');
+    expect(measurementText(120, 0)).toBe('120');
+    expect(measurementText('abc', 1)).toBe('abc');
+    expect(measurementText(undefined, 1)).toBe('');
   });
 });
 

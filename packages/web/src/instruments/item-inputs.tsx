@@ -37,7 +37,7 @@ const status = (props: ItemInputProps) => (props.invalid ? ('error' as const) : 
  * box, and otherwise the text itself, so that the engine names it (不是数字) instead of the box silently
  * dropping it.
  */
-export function readNumber(text: string): number | string | undefined {
+export function readTypedNumber(text: string): number | string | undefined {
   const plain = text.normalize('NFKC').trim();
   if (plain === '') return undefined;
   return /^-?(\d+(\.\d*)?|\.\d+)$/.test(plain) ? Number(plain) : plain;
@@ -53,7 +53,7 @@ export function steppedNumber(value: unknown, decimals: number, direction: 1 | -
  * A value as the box shows it: a number with the item's decimals (70 kg as 70.0, as it is written on the
  * paper form) unless it has more than the item allows (shown whole, for the engine to name).
  */
-export function numberText(value: unknown, decimals: number): string {
+export function measurementText(value: unknown, decimals: number): string {
   if (typeof value === 'string') return value;
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
   const places = String(value).split('.')[1]?.length ?? 0;
@@ -68,14 +68,14 @@ export function numberText(value: unknown, decimals: number): string {
 function NumberInput(props: ItemInputProps<Extract<LeafItem, { type: 'number' }>>) {
   const { item, value } = props;
   // The text as typed ("160." while typing 160.5), kept until the value changes from outside the box.
-  const [text, setText] = useState(() => numberText(value, item.decimals));
+  const [text, setText] = useState(() => measurementText(value, item.decimals));
   const [shown, setShown] = useState(value);
   if (!Object.is(shown, value)) {
     setShown(value);
-    if (!Object.is(readNumber(text), value)) setText(numberText(value, item.decimals));
+    if (!Object.is(readTypedNumber(text), value)) setText(measurementText(value, item.decimals));
   }
   const change = (next: string) => {
-    const read = readNumber(next);
+    const read = readTypedNumber(next);
     setText(next);
     setShown(read);
     props.onChange(read);
@@ -100,7 +100,7 @@ function NumberInput(props: ItemInputProps<Extract<LeafItem, { type: 'number' }>
       onChange={(e) => change(e.target.value)}
       onKeyDown={step}
       // Leaving the box writes what it read the way it is shown when opened again (160 → 160.0).
-      onBlur={() => setText(numberText(readNumber(text), item.decimals))}
+      onBlur={() => setText(measurementText(readTypedNumber(text), item.decimals))}
     />
   );
 }
