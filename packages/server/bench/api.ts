@@ -2,7 +2,8 @@
  * `npm run bench:api`: the patient list, the personal-centre figures and the unfilled count under
  * load (autocannon, 50 connections, 20 s each) against 100,000 patients on PostgreSQL, beside the
  * same SQL run directly through `pg` in this process. Needs DATABASE_URL (a server it may create a
- * scratch database on). Prints p50/p99 latency and requests per second.
+ * scratch database on). Prints p50/p99 latency and requests per second, and the floor: a bare
+ * Fastify route running the same SQL and answering the same bytes (bench/http-floor.ts).
  * Then the outcome report (bench/outcomes.ts): one client, a doctor's institution and the whole city.
  */
 import { execFile } from 'node:child_process';
@@ -23,6 +24,7 @@ import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData, createBenchDoctors } from './bench-data';
+import { type Captured, startFloorServer } from './http-floor';
 import { startInstances } from './instances';
 import { adminToken, benchOutcomeReport } from './outcomes';
 import { scratchDatabase } from './scratch-database';
@@ -38,6 +40,8 @@ const DURATION = Number(option('seconds') ?? process.env.BENCH_SECONDS ?? 20);
 const ONLY = (option('only') ?? process.env.BENCH_ONLY)?.split(',');
 /** `--instances 2`: also drive two server processes on the same database, the load split between them. */
 const INSTANCES = Number(option('instances') ?? process.env.BENCH_INSTANCES ?? 1);
+/** `--show-sql`: print the statements captured from each call (what the direct-SQL column replays). */
+const SHOW_SQL = process.argv.includes('--show-sql');
 /** A folder: the server's CPU profile while autocannon drives each target is written there. */
 const PROFILE_DIR = option('profile');
 
@@ -82,12 +86,6 @@ async function load(
   return JSON.parse(stdout) as LoadResult;
 }
 
-/** One statement as the API sent it to pg: its query config (text, prepared name, row mode) and values. */
-interface Captured {
-  query: unknown;
-  params: unknown[];
-}
-
 /**
  * Replays the captured statements in a closed loop on `connections` concurrent clients for `seconds`,
  * the way the API ran them: statements the API had in flight together (the list's page and total)
@@ -116,6 +114,17 @@ async function directSql(
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return { p50: at(0.5), p99: at(0.99), rps: latencies.length / seconds, cpuUs: (used.user + used.system) / Math.max(1, latencies.length) };
+}
+
+/**
+ * Resolves once no statement has run or waited on the pool for 100 ms (a request between its two round
+ * trips leaves the pool idle for a moment, so one idle look is not enough).
+ */
+async function poolIdle(pool: pg.Pool): Promise<void> {
+  for (let quiet = 0; quiet < 5; ) {
+    await new Promise((r) => setTimeout(r, 20));
+    quiet = pool.idleCount < pool.totalCount || pool.waitingCount > 0 ? 0 : quiet + 1;
+  }
 }
 
 interface Target {
@@ -248,12 +257,22 @@ async function main() {
     const rows: string[] = [];
     for (const target of targets) {
       if (ONLY && !ONLY.some((word) => target.name.includes(word))) continue;
+      const headers = { satoken: target.token ?? token, 'content-type': 'application/json' };
+      // The previous target's load may leave requests running: capture only once the pool is idle, and
+      // after one warm call (a first call may fill a cache or prepare a statement that later calls skip).
+      await fetch(`${base}${target.path}`, { method: target.method, headers, ...(target.body ? { body: target.body } : {}) });
+      await poolIdle(pool);
       captured.length = 0;
       capturing = true;
-      const headers = { satoken: target.token ?? token, 'content-type': 'application/json' };
-      await fetch(`${base}${target.path}`, { method: target.method, headers, ...(target.body ? { body: target.body } : {}) });
+      const captureAnswer = await fetch(`${base}${target.path}`, {
+        method: target.method,
+        headers,
+        ...(target.body ? { body: target.body } : {}),
+      });
+      const answer = await captureAnswer.text();
       capturing = false;
       const groups = captured.map((group) => [...group]);
+      if (SHOW_SQL) for (const g of groups) console.log(g.map((q) => JSON.stringify(q.query).slice(0, 300)));
       const statements = groups.reduce((n, group) => n + group.length, 0);
       const slug = target.name.replace(/[^a-z]+/gi, '-').slice(0, 40);
       const cpu = process.cpuUsage();
@@ -261,7 +280,12 @@ async function main() {
       const used = process.cpuUsage(cpu);
       const serverCpuUs = (used.user + used.system) / Math.max(1, result.requests.total);
       const direct = await directSql(originalQuery, groups, CONNECTIONS, DURATION);
-      const line = `${target.name}: API p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s (${result.non2xx} non-2xx), server CPU ${Math.round(serverCpuUs)} µs/request | direct SQL (${statements} statements in ${groups.length} round trips incl. session check) p50 ${direct.p50.toFixed(1)} ms, p99 ${direct.p99.toFixed(1)} ms, ${Math.round(direct.rps)} req/s, ${Math.round(direct.cpuUs)} µs CPU/call | API/SQL p99 ${(result.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}× | load average ${loadavg()[0]!.toFixed(1)}`;
+      const floorServer = await startFloorServer(originalQuery, groups, target.method, `/prod-api${target.path}`, answer);
+      const floorCpu = process.cpuUsage();
+      const floor = await load(floorServer.url, target.method, headers, target.body).finally(() => floorServer.close());
+      const floorUsed = process.cpuUsage(floorCpu);
+      const floorCpuUs = (floorUsed.user + floorUsed.system) / Math.max(1, floor.requests.total);
+      const line = `${target.name}: API p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s (${result.non2xx} non-2xx), server CPU ${Math.round(serverCpuUs)} µs/request | direct SQL (${statements} statements in ${groups.length} round trips incl. session check) p50 ${direct.p50.toFixed(1)} ms, p99 ${direct.p99.toFixed(1)} ms, ${Math.round(direct.rps)} req/s, ${Math.round(direct.cpuUs)} µs CPU/call | bare HTTP + same SQL p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms, ${Math.round(floor.requests.average)} req/s, server CPU ${Math.round(floorCpuUs)} µs/request | API/SQL p99 ${(result.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}×, bare HTTP/SQL ${(floor.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}× | load average ${loadavg()[0]!.toFixed(1)}`;
       console.log(line);
       rows.push(line);
     }

@@ -50,6 +50,56 @@ describe.each(databaseKinds())('doctor registrations on %s', (kind) => {
     expect(twice.code).toBe(409);
   });
 
+  it('pages the doctors: pending ones oldest first, the others newest first, by status and institution', async () => {
+    const page = async (filter: Record<string, unknown>) =>
+      (
+        await t.call<{ total: number; list: { id: number; registerStatus: string; institutionId: number }[] }>({
+          method: 'POST',
+          path: '/api/user/list',
+          token: adminToken,
+          body: { role: 'doctor', page: 1, limit: 100, ...filter },
+        })
+      ).data;
+    const made: { id: number; status: 'ToBeReviewed' | 'Approved'; institutionId: number | null }[] = [];
+    for (const [status, institutionId] of [
+      ['ToBeReviewed', INSTITUTION_A],
+      ['Approved', INSTITUTION_B],
+      ['ToBeReviewed', INSTITUTION_B],
+      ['Approved', INSTITUTION_A],
+      ['ToBeReviewed', INSTITUTION_A],
+    ] as const) {
+      made.push({ ...(await createDoctor(t, { institutionId, status })), status });
+    }
+    const ours = (list: { id: number }[]) => list.map((d) => d.id).filter((id) => made.some((m) => m.id === id));
+    const madeIds = (status: string, institutionId?: number) =>
+      made.filter((m) => m.status === status && (institutionId === undefined || m.institutionId === institutionId)).map((m) => m.id);
+
+    // Pending: the oldest first (so none waits forever); the rest: the newest first.
+    const pendingAll = await page({ registerStatus: 'ToBeReviewed' });
+    expect(ours(pendingAll.list)).toEqual(madeIds('ToBeReviewed'));
+    expect(pendingAll.list.every((d) => d.registerStatus === 'ToBeReviewed')).toBe(true);
+    const approved = await page({ registerStatus: 'Approved' });
+    expect(ours(approved.list)).toEqual(madeIds('Approved').reverse());
+    const everyone = await page({});
+    expect(ours(everyone.list)).toEqual(made.map((m) => m.id).reverse());
+    expect(everyone.total).toBe(everyone.list.length);
+    expect(everyone.total).toBe(pendingAll.total + approved.total + (await page({ registerStatus: 'Rejected' })).total);
+
+    // With an institution: the same order, that institution's doctors only.
+    const pendingA = await page({ registerStatus: 'ToBeReviewed', institutionId: INSTITUTION_A });
+    expect(ours(pendingA.list)).toEqual(madeIds('ToBeReviewed', INSTITUTION_A));
+    expect(pendingA.list.every((d) => d.institutionId === INSTITUTION_A)).toBe(true);
+
+    // Pages of one: the bell's call, then each later page is the next doctor of the full list.
+    for (const [index, doctor] of pendingAll.list.entries()) {
+      const one = await page({ registerStatus: 'ToBeReviewed', page: index + 1, limit: 1 });
+      expect(one.total).toBe(pendingAll.total);
+      expect(one.list.map((d) => d.id)).toEqual([doctor.id]);
+    }
+    const second = await page({ page: 2, limit: 2 });
+    expect(second.list.map((d) => d.id)).toEqual(everyone.list.slice(2, 4).map((d) => d.id));
+  });
+
   it('rejects with a reason that the doctor sees at login, and lets them register again', async () => {
     const doctor = await createDoctor(t, { institutionId: INSTITUTION_A, status: 'ToBeReviewed' });
     const noReason = await t.call({

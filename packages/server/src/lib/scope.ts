@@ -1,10 +1,10 @@
-import dayjs from 'dayjs';
 import type { Ctx } from './context';
+import { isoDate } from './dates';
 import { forbidden } from './errors';
 
 /** Today in the server's calendar, as the SQL date every "overdue" comparison uses. */
 export function todayOf(ctx: Ctx): string {
-  return dayjs(ctx.now).format('YYYY-MM-DD');
+  return isoDate(ctx.now);
 }
 
 /**

@@ -5,7 +5,12 @@ import { isoDate, isoDateOrNull } from '../../lib/dates';
 /** How a patient row (db/queries/patients.ts) is shown: the contracts' list and detail views. */
 type Row = PatientViewRow;
 
-function baseView(row: Row, today: Date): Omit<PatientListItem, 'idNum' | 'tel_num'> {
+/**
+ * The list view, with the identifiers the caller shows (masked or not). One object literal: a list
+ * answer builds twenty of these, and `{...view, more}` (a spread, then more properties) cost V8 about
+ * 2 µs per row where a literal costs a tenth of that (issue 14).
+ */
+function baseView(row: Row, today: Date, idNum: string, telNum: string): PatientListItem {
   return {
     id: row.id,
     name: row.name,
@@ -25,20 +30,20 @@ function baseView(row: Row, today: Date): Omit<PatientListItem, 'idNum' | 'tel_n
     overdue: Boolean(row.overdue),
     daysSinceLastFollowUp: Number(row.daysSince),
     remindSilenced: Boolean(row.silenced),
+    idNum,
+    tel_num: telNum,
   };
 }
 
 /** List view: identifiers masked (PRODUCT §1). */
 export function toListItem(row: Row, today: Date): PatientListItem {
-  return { ...baseView(row, today), idNum: maskResidentId(row.idNum), tel_num: maskMobile(row.telNum) };
+  return baseView(row, today, maskResidentId(row.idNum), maskMobile(row.telNum));
 }
 
 /** Detail view: full identifiers; callers audit the read. */
 export function toDetail(row: Row, today: Date): PatientDetail {
   return {
-    ...baseView(row, today),
-    idNum: row.idNum,
-    tel_num: row.telNum,
+    ...baseView(row, today, row.idNum, row.telNum),
     birthDate: isoDate(row.birthDate),
     consentDate: isoDateOrNull(row.consentDate),
   };
