@@ -98,6 +98,15 @@ describe.each(databaseKinds())('doctor registrations on %s', (kind) => {
     }
     const second = await page({ page: 2, limit: 2 });
     expect(second.list.map((d) => d.id)).toEqual(everyone.list.slice(2, 4).map((d) => d.id));
+    expect(second.total).toBe(everyone.total);
+
+    // A page past the end is empty and still says how many there are; no match at all says 0.
+    for (const filter of [{ registerStatus: 'ToBeReviewed' }, {}, { registerStatus: 'Approved', institutionId: INSTITUTION_B }]) {
+      const all = await page(filter);
+      const beyond = await page({ ...filter, page: all.total + 1, limit: 1 });
+      expect(beyond).toMatchObject({ list: [], total: all.total });
+    }
+    expect(await page({ keyword: '没有这个医生' })).toMatchObject({ list: [], total: 0 });
   });
 
   it('rejects with a reason that the doctor sees at login, and lets them register again', async () => {

@@ -1,11 +1,9 @@
 import { COMPARISON_FOLLOW_UP_DAYS, MANAGED_FOLLOW_UP_DAYS } from '@tcm/contracts';
-import { and, type Column, desc, eq, getTableColumns, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
-import type { Db } from '../client';
-import { preparedPerDb } from '../prepared';
 import { institutions, patients } from '../schema';
 import { isCompletedSql } from './patient-protocol';
 
@@ -154,48 +152,6 @@ export function patientScope(ctx: Ctx, requestedInstitution?: number): PatientSc
     selectListed: (today, ...conditions) => selectListedFrom(ctx, today, where(...conditions)),
     joinOn: (patientId) => [patients, and(eq(patients.id, patientId), live) as SQL] as const,
   };
-}
-
-/**
- * The plain list of one group, latest enrolled first: every doctor's home and list screen opens on it,
- * so it is prepared once per connection (db/prepared.ts) instead of built by Drizzle per request. The
- * same statement selectListed builds for this filter, with the institution, group, today and paging
- * as parameters (the institution one, or all for the admin).
- */
-const plainPageParams = {
-  institutionId: sql.placeholder('institutionId'),
-  cohort: sql.placeholder('cohort'),
-  today: sql.placeholder('today'),
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
-};
-const plainPageOf = (db: Db, institution: boolean) =>
-  db
-    .select(patientColumns(plainPageParams.today))
-    .from(patients)
-    .leftJoin(...institutionJoin)
-    .where(
-      and(
-        isNull(patients.voidedAt),
-        institution ? eq(patients.institutionId, plainPageParams.institutionId) : undefined,
-        eq(patients.cohort, plainPageParams.cohort),
-      ),
-    )
-    .orderBy(desc(patients.id))
-    .limit(plainPageParams.limit)
-    .offset(plainPageParams.offset);
-const plainPageOfInstitution = preparedPerDb((db) => plainPageOf(db, true).prepare('patient_page_institution'));
-const plainPageOfAll = preparedPerDb((db) => plainPageOf(db, false).prepare('patient_page_all'));
-
-/** One page of a scope's plain list (no filter but the group), latest enrolled first. */
-export function readPlainPage(
-  ctx: Ctx,
-  scope: PatientScope,
-  params: { cohort: 'managed' | 'comparison'; today: string; limit: number; offset: number },
-): Promise<PatientViewRow[]> {
-  return scope.institutionId === undefined
-    ? plainPageOfAll(ctx.db).execute(params)
-    : plainPageOfInstitution(ctx.db).execute({ ...params, institutionId: scope.institutionId });
 }
 
 const checked = Symbol('institution checked');

@@ -27,6 +27,8 @@ const doctorColumns = {
   isDisabled: accounts.isDisabled,
   createdAt: accounts.createdAt,
   reviewedAt: accounts.reviewedAt,
+  /** How many doctors match, on every row of the page: the page and its total in one statement. */
+  total: sql<number>`count(*) over ()`.mapWith(Number),
 };
 
 /** Pending registrations oldest first, so none waits forever; the others newest first. */
@@ -62,28 +64,25 @@ const statusTotal = preparedPerDb((db) => db.select({ value: count() }).from(acc
 export async function listDoctors({ ctx, input }: ServiceCall<DoctorFilter>) {
   const offset = (input.page - 1) * input.limit;
   const status = input.registerStatus;
-  let rows: Awaited<ReturnType<typeof doctorPage>>;
-  let total: number;
-  if (status && !input.institutionId && !input.keyword) {
-    const page = status === 'ToBeReviewed' ? pendingPage(ctx.db) : reviewedPage(ctx.db);
-    const [pageRows, [counted]] = await Promise.all([
-      page.execute({ status, limit: input.limit, offset }),
-      statusTotal(ctx.db).execute({ status }),
-    ]);
-    rows = pageRows;
-    total = counted?.value ?? 0;
-  } else {
+  const prepared = Boolean(status) && !input.institutionId && !input.keyword;
+  let where: SQL | undefined;
+  if (!prepared) {
     const conditions: (SQL | undefined)[] = [eq(accounts.role, 'doctor')];
     if (status) conditions.push(eq(accounts.registerStatus, status));
     if (input.institutionId) conditions.push(eq(accounts.institutionId, input.institutionId));
     if (input.keyword)
       conditions.push(sql`(${accounts.name} ilike ${`%${input.keyword}%`} or ${accounts.mobile} like ${`${input.keyword}%`})`);
-    const where = and(...conditions);
-    const [pageRows, [counted]] = await Promise.all([
-      doctorPage(ctx.db, where, doctorOrder(status), input.limit, offset),
-      ctx.db.select({ value: count() }).from(accounts).where(where),
-    ]);
-    rows = pageRows;
+    where = and(...conditions);
+  }
+  const rows = prepared
+    ? await (status === 'ToBeReviewed' ? pendingPage(ctx.db) : reviewedPage(ctx.db)).execute({ status, limit: input.limit, offset })
+    : await doctorPage(ctx.db, where, doctorOrder(status), input.limit, offset);
+  // An empty page carries no total: on the first page that is 0, past the end it is counted apart.
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && input.page > 1) {
+    const [counted] = prepared
+      ? await statusTotal(ctx.db).execute({ status })
+      : await ctx.db.select({ value: count() }).from(accounts).where(where);
     total = counted?.value ?? 0;
   }
   return {

@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { listTotalCounter, readFigures } from '../../db/queries/counters';
-import { dueDateSql, isCompletedSql, isDismissedSql, isOverdueSql, type PatientScope, readPlainPage } from '../../db/queries/patients';
+import {
+  dueDateSql,
+  isCompletedSql,
+  isDismissedSql,
+  isOverdueSql,
+  type PatientScope,
+  type PatientViewRow,
+} from '../../db/queries/patients';
+import { readPlainPage } from '../../db/queries/plain-page';
 import type { Ctx } from '../../lib/context';
 import { todayOf } from '../../lib/scope';
 import { auditIdentifierSearch, keywordCondition } from './patient-search';
@@ -46,20 +54,24 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
  */
 export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: PatientFilter, page: number, limit: number) {
   const today = todayOf(ctx);
-  const where = patientConditions(scope, filter, today);
   const byDueDate = filter.overdueOnly || filter.sort === 'dueDate' || filter.dueWithinDays !== undefined;
-  const order = byDueDate ? [asc(dueDateSql), asc(scope.cols.id)] : [desc(scope.cols.id)];
-  const plain = isPlainList(filter) && !byDueDate;
-  const [rows, total] = await Promise.all([
-    plain
-      ? readPlainPage(ctx, scope, { cohort: filter.cohort, today, limit, offset: (page - 1) * limit })
-      : scope
-          .selectListed(today, where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset((page - 1) * limit),
-    countListed(ctx, scope, filter, where),
-  ]);
+  const offset = (page - 1) * limit;
+  let rows: PatientViewRow[];
+  let total: number;
+  if (isPlainList(filter) && !byDueDate) {
+    ({ rows, total } = await readPlainPage(ctx, scope, { cohort: filter.cohort, today, limit, offset }));
+  } else {
+    const where = patientConditions(scope, filter, today);
+    const order = byDueDate ? [asc(dueDateSql), asc(scope.cols.id)] : [desc(scope.cols.id)];
+    [rows, total] = await Promise.all([
+      scope
+        .selectListed(today, where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+      countListed(ctx, scope, filter, where),
+    ]);
+  }
   const list = rows.map((r) => toListItem(r, ctx.now));
   await auditIdentifierSearch(ctx, {
     keyword: filter.keyword,
