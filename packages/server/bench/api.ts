@@ -258,18 +258,14 @@ async function main() {
     for (const target of targets) {
       if (ONLY && !ONLY.some((word) => target.name.includes(word))) continue;
       const headers = { satoken: target.token ?? token, 'content-type': 'application/json' };
+      const call = () => fetch(`${base}${target.path}`, { method: target.method, headers, ...(target.body ? { body: target.body } : {}) });
       // The previous target's load may leave requests running: capture only once the pool is idle, and
       // after one warm call (a first call may fill a cache or prepare a statement that later calls skip).
-      await fetch(`${base}${target.path}`, { method: target.method, headers, ...(target.body ? { body: target.body } : {}) });
+      await call();
       await poolIdle(pool);
       captured.length = 0;
       capturing = true;
-      const captureAnswer = await fetch(`${base}${target.path}`, {
-        method: target.method,
-        headers,
-        ...(target.body ? { body: target.body } : {}),
-      });
-      const answer = await captureAnswer.text();
+      const answer = await (await call()).text();
       capturing = false;
       const groups = captured.map((group) => [...group]);
       if (SHOW_SQL) for (const g of groups) console.log(g.map((q) => JSON.stringify(q.query).slice(0, 300)));

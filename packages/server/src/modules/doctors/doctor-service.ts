@@ -58,31 +58,29 @@ const pendingPage = preparedPerDb((db) =>
 const reviewedPage = preparedPerDb((db) =>
   doctorPage(db, byStatus, doctorOrder(undefined), paging.limit, paging.offset).prepare('doctor_page_reviewed'),
 );
-const statusTotal = preparedPerDb((db) => db.select({ value: count() }).from(accounts).where(byStatus).prepare('doctor_total_by_status'));
+
+/** The doctors a filter asks for, as conditions (the general path, and the rare count of a page past the end). */
+function doctorWhere(input: DoctorFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(accounts.role, 'doctor')];
+  if (input.registerStatus) conditions.push(eq(accounts.registerStatus, input.registerStatus));
+  if (input.institutionId) conditions.push(eq(accounts.institutionId, input.institutionId));
+  if (input.keyword)
+    conditions.push(sql`(${accounts.name} ilike ${`%${input.keyword}%`} or ${accounts.mobile} like ${`${input.keyword}%`})`);
+  return and(...conditions);
+}
 
 /** Doctor registrations for the admin. */
 export async function listDoctors({ ctx, input }: ServiceCall<DoctorFilter>) {
   const offset = (input.page - 1) * input.limit;
   const status = input.registerStatus;
-  const prepared = Boolean(status) && !input.institutionId && !input.keyword;
-  let where: SQL | undefined;
-  if (!prepared) {
-    const conditions: (SQL | undefined)[] = [eq(accounts.role, 'doctor')];
-    if (status) conditions.push(eq(accounts.registerStatus, status));
-    if (input.institutionId) conditions.push(eq(accounts.institutionId, input.institutionId));
-    if (input.keyword)
-      conditions.push(sql`(${accounts.name} ilike ${`%${input.keyword}%`} or ${accounts.mobile} like ${`${input.keyword}%`})`);
-    where = and(...conditions);
-  }
-  const rows = prepared
-    ? await (status === 'ToBeReviewed' ? pendingPage(ctx.db) : reviewedPage(ctx.db)).execute({ status, limit: input.limit, offset })
-    : await doctorPage(ctx.db, where, doctorOrder(status), input.limit, offset);
+  const rows =
+    status && !input.institutionId && !input.keyword
+      ? await (status === 'ToBeReviewed' ? pendingPage(ctx.db) : reviewedPage(ctx.db)).execute({ status, limit: input.limit, offset })
+      : await doctorPage(ctx.db, doctorWhere(input), doctorOrder(status), input.limit, offset);
   // An empty page carries no total: on the first page that is 0, past the end it is counted apart.
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && input.page > 1) {
-    const [counted] = prepared
-      ? await statusTotal(ctx.db).execute({ status })
-      : await ctx.db.select({ value: count() }).from(accounts).where(where);
+    const [counted] = await ctx.db.select({ value: count() }).from(accounts).where(doctorWhere(input));
     total = counted?.value ?? 0;
   }
   return {
