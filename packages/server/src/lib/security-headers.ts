@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * The headers do not depend on the request, so helmet runs once, at start-up, against a recording
  * response, and each answer gets the recorded list. @fastify/helmet, used before, rebuilt the whole
  * helmet middleware (parsing the options, joining the CSP) on every request: 4.6 % of the server's CPU
- * under load (README, performance). HSTS and `upgrade-insecure-requests` depend on TLS being in front
+ * under load (docs/performance.md). HSTS and `upgrade-insecure-requests` depend on TLS being in front
  * and are added per request by lib/privacy-headers.ts.
  */
 export const HELMET_OPTIONS: HelmetOptions = {
