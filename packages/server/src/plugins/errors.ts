@@ -2,7 +2,7 @@ import { API_BASE, ResponseCode } from '@tcm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
-import { databaseErrorAnswer } from './database-errors';
+import { databaseErrorAnswer, databaseUnavailable, isDatabaseUnavailable } from './database-errors';
 
 const HAS_CJK = /[\u4e00-\u9fff]/;
 
@@ -51,6 +51,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return send(reply, 415, ResponseCode.BAD_REQUEST, '不支持的请求内容类型，请使用 JSON');
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(reply, 400, ResponseCode.BAD_REQUEST, '请求内容长度不正确');
+    }
+    // The database went away (a restart, a failover, a cut network): nothing was committed and the
+    // pool reconnects by itself, so the client may simply try again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const answer = databaseUnavailable();
+      return send(reply, answer.httpStatus, answer.code, answer.message);
     }
     // A value PostgreSQL refuses (class 22) or a duplicate a race let through (23505) is the request's
     // fault: 400 or 409 naming the field. The cleaned error (no parameters) is kept at info level.
