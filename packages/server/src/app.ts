@@ -27,6 +27,7 @@ import { recordRoutes } from './modules/records/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
+import { clientErrorAnswer } from './plugins/client-errors';
 import { answerFrameworkError, apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { type SmsSender, smsSenderFromConfig } from './sms';
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: BODY_LIMIT_BYTES,
     // A malformed path or an over-long path parameter answers the envelope too.
     frameworkErrors: answerFrameworkError,
+    // …and so does a request Node's HTTP parser refuses (raw UTF-8 in the URL, a URL over 16 KB).
+    clientErrorHandler: clientErrorAnswer({ hsts: Boolean(config.publicUrl?.startsWith('https:')) }),
     trustProxy: config.trustProxy,
     ...deps.fastifyOptions,
   });
