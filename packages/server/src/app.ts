@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DiskWatch } from './db/disk-space';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
 import { registerPrivacyHeaders } from './lib/privacy-headers';
 import { createResponseSerializerCompiler, registerAnswerBranches } from './lib/response-serializer';
@@ -95,7 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
-  registerErrorHandling(app);
+  // PGlite's folder is measured for the health check; an in-memory database has none.
+  const disk = new DiskWatch(database.kind === 'pglite' && !config.dataDir.includes('://') ? config.dataDir : undefined);
+  registerErrorHandling(app, { onDiskFull: () => disk.noteFull() });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) disk.noteWriteSucceeded();
+  });
   registerInputGuard(app);
 
   const routes: RouteAccess[] = [];
@@ -120,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(database, APP_VERSION));
+      await api.register(systemRoutes({ database, disk, version: APP_VERSION }));
       await api.register(authRoutes(config.security));
       await api.register(institutionRoutes);
       await api.register(userRoutes);

@@ -169,3 +169,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function databaseUnavailable(): AppError {
   return new AppError(ResponseCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, 503);
 }
+
+/**
+ * Whether a write failed for lack of disk space: PostgreSQL's disk_full (53100, PGlite's included:
+ * its file system's ENOSPC reaches PostgreSQL as "could not extend file"), or ENOSPC itself (a Node
+ * write, or Emscripten's ErrnoError with errno 28 from PGlite's file system).
+ */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
+    const candidate = current as { code?: unknown; errno?: unknown; name?: unknown; cause?: unknown };
+    if (candidate.code === '53100' || candidate.code === 'ENOSPC') return true;
+    if (candidate.name === 'ErrnoError' && candidate.errno === 28) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

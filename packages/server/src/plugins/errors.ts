@@ -1,8 +1,9 @@
 import { API_BASE, ResponseCode } from '@tcm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DISK_FULL_MESSAGE } from '../db/disk-space';
 import { AppError } from '../lib/errors';
-import { databaseErrorAnswer, databaseUnavailable, isDatabaseUnavailable } from './database-errors';
+import { databaseErrorAnswer, databaseUnavailable, isDatabaseUnavailable, isDiskFull } from './database-errors';
 
 const HAS_CJK = /[\u4e00-\u9fff]/;
 
@@ -29,7 +30,7 @@ function send(reply: FastifyReply, status: number, code: number, message: string
  * Turns every error into the `{code, data, message}` envelope. Client mistakes get a 4xx and a clear
  * message; anything unexpected is logged with the request id and answered with a generic message.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, hooks: { onDiskFull?(): void } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.httpStatus, error.code, error.message, error.data);
@@ -58,6 +59,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'database unavailable');
       const answer = databaseUnavailable();
       return send(reply, answer.httpStatus, answer.code, answer.message);
+    }
+    // Nothing was written (the transaction failed); the administrator must free space, and health says so.
+    if (isDiskFull(error)) {
+      hooks.onDiskFull?.();
+      request.log.error({ err: error }, 'write refused: no space left on the database disk');
+      return send(reply, 503, ResponseCode.SERVICE_UNAVAILABLE, DISK_FULL_MESSAGE);
     }
     // A value PostgreSQL refuses (class 22) or a duplicate a race let through (23505) is the request's
     // fault: 400 or 409 naming the field. The cleaned error (no parameters) is kept at info level.
