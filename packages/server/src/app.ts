@@ -35,6 +35,7 @@ import { type SmsSender, smsSenderFromConfig } from './sms';
 
 export const APP_VERSION = '0.1.0';
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const DOCS_PREFIX = `${API_BASE}/docs`;
 
 export interface AppDeps {
   config: Config;
@@ -107,26 +108,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const routes: RouteAccess[] = [];
   registerAccessControl(app, { database, config, sms, isApiRoute: isApiPath, routes });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: '糖尿病前期中医药健康管理 API',
-        description: 'Every JSON answer is the envelope {code, data, message}; code 0 is success, 900 an expired session.',
-        version: APP_VERSION,
-      },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } } },
-      security: [{ satoken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The documentation page answers with the app's own headers (lib/security-headers.ts): swagger-ui's
-  // static CSP would tell a browser on plain HTTP to upgrade its requests, and its scripts are files.
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  await registerApiDocs(app, config.apiDocs);
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes({ database, disk, version: APP_VERSION }));
+      await api.register(systemRoutes({ database, disk, version: config.apiDocs === 'public' ? APP_VERSION : undefined }));
       await api.register(authRoutes(config.security));
       await api.register(institutionRoutes);
       await api.register(userRoutes);
@@ -144,6 +130,36 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await registerWebApp(app, config.webDistDir);
   return { app, routes };
+}
+
+/**
+ * The OpenAPI document and Swagger UI under /prod-api/docs. 'signed-in' gives every docs route the
+ * access rule 'authenticated' (plugins/access.ts checks the satoken header), so an anonymous scan
+ * learns neither the API's shape nor the server's version; 'off' serves nothing there (404).
+ */
+async function registerApiDocs(app: FastifyInstance, mode: Config['apiDocs']) {
+  if (mode === 'off') return;
+  if (mode === 'signed-in') {
+    app.addHook('onRoute', (route) => {
+      if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.config = { ...route.config, access: 'authenticated' };
+    });
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '糖尿病前期中医药健康管理 API',
+        description: 'Every JSON answer is the envelope {code, data, message}; code 0 is success, 900 an expired session.',
+        version: APP_VERSION,
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } } },
+      security: [{ satoken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The documentation page answers with the app's own headers (lib/security-headers.ts): swagger-ui's
+  // static CSP would tell a browser on plain HTTP to upgrade its requests, and its scripts are files.
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 }
 
 /** Serves the built web app with an SPA fallback so deep links such as /userList/running load it. */

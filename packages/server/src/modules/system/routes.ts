@@ -9,7 +9,8 @@ import { ok } from '../../lib/respond';
 export interface SystemDeps {
   database: Database;
   disk: DiskWatch;
-  version: string;
+  /** Told to anonymous callers only when the API docs are public (config.apiDocs). */
+  version: string | undefined;
 }
 
 export function systemRoutes({ database, disk, version }: SystemDeps) {
@@ -39,7 +40,7 @@ export function systemRoutes({ database, disk, version }: SystemDeps) {
           status: healthy ? ('ok' as const) : ('degraded' as const),
           database: { kind: database.kind, ok: dbOk, latencyMs },
           storage,
-          version,
+          ...(version ? { version } : {}),
         });
       },
     });
