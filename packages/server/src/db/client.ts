@@ -32,7 +32,11 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
-const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * Also bounds the wait for a free pool slot. Under the web client's 50 s timeout, so that a person
+ * gets the 503 message rather than a timeout; far above any wait of a healthy, busy server.
+ */
+const CONNECT_TIMEOUT_MS = 20_000;
 
 function logIdleConnectionError(error: Error): void {
   process.stderr.write(
@@ -53,8 +57,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new GuardedPool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      // While the server is unreachable (no refusal, e.g. a failover or a cut network) a request
-      // waits this long for a connection and then answers 503, instead of hanging.
+      // While the server is unreachable without refusing (a failover, a cut network) a request waits
+      // this long for a connection and then answers 503, instead of hanging.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // Notices a peer that vanished without closing the connection.
       keepAlive: true,

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,15 @@ export function privatePostgresUnavailable(): string | null {
   return null;
 }
 
+/**
+ * Last resort if the test worker exits without running afterAll: no cluster outlives it. 'exit'
+ * handlers must be synchronous, hence spawnSync.
+ */
+const liveClusters = new Set<PrivatePostgres>();
+process.once('exit', () => {
+  for (const cluster of liveClusters) cluster.stopNow();
+});
+
 export class PrivatePostgres {
   private constructor(
     private readonly bin: string,
@@ -66,13 +75,23 @@ export class PrivatePostgres {
     }
     const cluster = new PrivatePostgres(bin, dir, await freePort());
     await cluster.asOwner('initdb', ['-D', cluster.dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+    liveClusters.add(cluster);
     await cluster.startServer();
     return cluster;
   }
 
-  private async asOwner(tool: string, args: string[]): Promise<string> {
+  private ownerCommand(tool: string, args: string[]): [string, string[]] {
     const command = path.join(this.bin, tool);
-    const [file, argv] = userInfo().uid === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+    return userInfo().uid === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  }
+
+  /** Synchronous immediate stop, for the process's 'exit' handler. */
+  stopNow(): void {
+    spawnSync(...this.ownerCommand('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', '-t', '10', 'stop']), { stdio: 'ignore' });
+  }
+
+  private async asOwner(tool: string, args: string[]): Promise<string> {
+    const [file, argv] = this.ownerCommand(tool, args);
     try {
       return (await run(file, argv, { cwd: this.dir, timeout: 60_000 })).stdout;
     } catch (error) {
@@ -129,6 +148,7 @@ export class PrivatePostgres {
 
   /** Stops the cluster (immediately: nothing of it is kept) and removes its folder. */
   async destroy(): Promise<void> {
+    liveClusters.delete(this);
     try {
       await this.asOwner('pg_ctl', ['-D', this.dataDir, '-m', 'immediate', '-w', '-t', '30', 'stop']);
     } catch {
