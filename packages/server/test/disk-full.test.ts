@@ -8,16 +8,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Database, openDatabase, readDatabaseDump } from '../src/db/client';
 import { DISK_FULL_MESSAGE } from '../src/db/disk-space';
+import { runMigrations } from '../src/db/migrate';
 import { accounts } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { daysAgo, nextMobile, nextResidentId, TEST_PASSWORD } from './support/factories';
+import { PrivatePostgres, privatePostgresUnavailable } from './support/private-postgres';
 import { ServerProcess } from './support/server-process';
 import { INSTITUTION_A, testConfig } from './support/test-app';
 
 /**
- * PGlite's DATA_DIR on a disk that fills up: a small tmpfs of the test's own. Mounting needs root
- * (CI runs as root); elsewhere the file is skipped with the reason.
+ * The database's disk filling up: a small tmpfs of the test's own, holding PGlite's DATA_DIR or a
+ * private PostgreSQL cluster. Mounting needs root (CI runs as root); elsewhere the file is skipped
+ * with the reason.
  */
 
 function mountTmpfs(dir: string, size: string): string | null {
@@ -135,3 +138,73 @@ describe.skipIf(mountRefused !== null)(
     });
   },
 );
+
+const noCluster = mountRefused ? `cannot mount a tmpfs: ${mountRefused}` : privatePostgresUnavailable();
+
+describe.skipIf(noCluster !== null)(`a full disk under PostgreSQL${noCluster ? ` (skipped: ${noCluster})` : ''}`, () => {
+  const mount = mkdtempSync(path.join(tmpdir(), 'tcm-pg-disk-full-'));
+  const filler = path.join(mount, 'filler');
+  const mobile = nextMobile();
+  let cluster: PrivatePostgres | undefined;
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  let token = '';
+
+  const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+    const res = await app!.inject({ method, url: `${API_BASE}${url}`, headers: { satoken: token }, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, ...(res.json() as { code: number; message: string; data: Record<string, unknown> }) };
+  };
+  const enrol = () =>
+    call('POST', '/api/user/patient', {
+      name: '磁盘测试',
+      idNum: nextResidentId(),
+      tel_num: nextMobile(),
+      institutionId: INSTITUTION_A,
+      consentDate: daysAgo(30),
+    });
+
+  beforeAll(async () => {
+    expect(mountTmpfs(mount, '160m')).toBeNull();
+    cluster = await PrivatePostgres.start(mount);
+    database = await openDatabase({ databaseUrl: cluster.url(), poolSize: 4 });
+    await runMigrations(database);
+    const config = { ...testConfig(), databaseUrl: cluster.url() };
+    await seedBaseline(database.db, config);
+    await database.db.insert(accounts).values({
+      role: 'doctor',
+      username: mobile,
+      mobile,
+      name: '磁盘测试医生',
+      institutionId: INSTITUTION_A,
+      passwordHash: await hashPassword(TEST_PASSWORD, config.security),
+      registerStatus: 'Approved',
+    });
+    ({ app } = await buildApp({ config, database }));
+    const login = await call('POST', '/api/auth/login', { username: mobile, password: TEST_PASSWORD });
+    token = login.data.token as string;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close().catch(() => {});
+    await cluster?.destroy();
+    unmount(mount);
+    rmSync(mount, { recursive: true, force: true });
+  });
+
+  it('a write refused with 53100 answers 503 saying the disk is full, health reports it, and both recover', async () => {
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    fillDisk(filler);
+
+    const refused = await enrol();
+    expect(refused).toMatchObject({ status: 503, code: 503, message: DISK_FULL_MESSAGE });
+    const health = await call('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.data).toMatchObject({ status: 'degraded', database: { ok: true }, storage: { ok: false } });
+    expect(health.data.storage).toMatchObject({ message: expect.stringContaining('no space left in the PostgreSQL server') });
+
+    unlinkSync(filler);
+    const accepted = await enrol();
+    expect(accepted.code, accepted.message).toBe(0);
+    expect(await call('GET', '/api/health')).toMatchObject({ status: 200, data: { status: 'ok', storage: { ok: true } } });
+  });
+});

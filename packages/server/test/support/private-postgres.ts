@@ -62,11 +62,11 @@ export class PrivatePostgres {
     return path.join(this.dir, 'data');
   }
 
-  /** initdb and start; trust authentication on 127.0.0.1 only. */
-  static async start(): Promise<PrivatePostgres> {
+  /** initdb and start; trust authentication on 127.0.0.1 only. `parent`: where its folder goes (a small disk). */
+  static async start(parent = tmpdir()): Promise<PrivatePostgres> {
     const bin = postgresBinaries();
     if (!bin) throw new Error('no PostgreSQL binaries');
-    const dir = mkdtempSync(path.join(tmpdir(), 'tcm-private-pg-'));
+    const dir = mkdtempSync(path.join(parent, 'tcm-private-pg-'));
     // initdb refuses to run as root: the cluster belongs to the postgres user, as on a real host.
     if (userInfo().uid === 0) {
       const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
