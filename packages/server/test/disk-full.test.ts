@@ -101,8 +101,10 @@ describe.skipIf(mountRefused !== null)(
     afterAll(async () => {
       await app?.close();
       await database?.close().catch(() => {});
-      unmount(mount);
-      rmSync(mount, { recursive: true, force: true });
+      if (mount) {
+        unmount(mount);
+        rmSync(mount, { recursive: true, force: true });
+      }
     });
 
     it('a write answers 503 saying the disk is full, health reports it, and both recover once space is freed', async () => {
@@ -142,8 +144,8 @@ describe.skipIf(mountRefused !== null)(
 const noCluster = mountRefused ? `cannot mount a tmpfs: ${mountRefused}` : privatePostgresUnavailable();
 
 describe.skipIf(noCluster !== null)(`a full disk under PostgreSQL${noCluster ? ` (skipped: ${noCluster})` : ''}`, () => {
-  const mount = mkdtempSync(path.join(tmpdir(), 'tcm-pg-disk-full-'));
-  const filler = path.join(mount, 'filler');
+  let mount = '';
+  let filler = '';
   const mobile = nextMobile();
   let cluster: PrivatePostgres | undefined;
   let database: Database | undefined;
@@ -164,6 +166,8 @@ describe.skipIf(noCluster !== null)(`a full disk under PostgreSQL${noCluster ? `
     });
 
   beforeAll(async () => {
+    mount = mkdtempSync(path.join(tmpdir(), 'tcm-pg-disk-full-'));
+    filler = path.join(mount, 'filler');
     expect(mountTmpfs(mount, '160m')).toBeNull();
     cluster = await PrivatePostgres.start(mount);
     database = await openDatabase({ databaseUrl: cluster.url(), poolSize: 4 });
@@ -187,8 +191,10 @@ describe.skipIf(noCluster !== null)(`a full disk under PostgreSQL${noCluster ? `
     await app?.close();
     await database?.close().catch(() => {});
     await cluster?.destroy();
-    unmount(mount);
-    rmSync(mount, { recursive: true, force: true });
+    if (mount) {
+      unmount(mount);
+      rmSync(mount, { recursive: true, force: true });
+    }
   });
 
   it('a write refused with 53100 answers 503 saying the disk is full, health reports it, and both recover', async () => {
