@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { DiskWatch } from './db/disk-space';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
 import { registerPrivacyHeaders } from './lib/privacy-headers';
 import { createResponseSerializerCompiler, registerAnswerBranches } from './lib/response-serializer';
@@ -27,12 +28,14 @@ import { recordRoutes } from './modules/records/routes';
 import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
+import { clientErrorAnswer } from './plugins/client-errors';
 import { answerFrameworkError, apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { type SmsSender, smsSenderFromConfig } from './sms';
 
 export const APP_VERSION = '0.1.0';
 const BODY_LIMIT_BYTES = 1024 * 1024;
+const DOCS_PREFIX = `${API_BASE}/docs`;
 
 export interface AppDeps {
   config: Config;
@@ -76,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: BODY_LIMIT_BYTES,
     // A malformed path or an over-long path parameter answers the envelope too.
     frameworkErrors: answerFrameworkError,
+    // …and so does a request Node's HTTP parser refuses (raw UTF-8 in the URL, a URL over 16 KB).
+    clientErrorHandler: clientErrorAnswer({ hsts: Boolean(config.publicUrl?.startsWith('https:')) }),
     trustProxy: config.trustProxy,
     ...deps.fastifyOptions,
   });
@@ -92,32 +97,22 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
-  registerErrorHandling(app);
+  // PGlite's folder is measured for the health check; an in-memory database has none.
+  const disk = new DiskWatch(database.kind === 'pglite' && !config.dataDir.includes('://') ? config.dataDir : undefined);
+  registerErrorHandling(app, { onDiskFull: () => disk.noteFull() });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) disk.noteWriteSucceeded();
+  });
   registerInputGuard(app);
 
   const routes: RouteAccess[] = [];
   registerAccessControl(app, { database, config, sms, isApiRoute: isApiPath, routes });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: '糖尿病前期中医药健康管理 API',
-        description: 'Every JSON answer is the envelope {code, data, message}; code 0 is success, 900 an expired session.',
-        version: APP_VERSION,
-      },
-      servers: [{ url: '/' }],
-      components: { securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } } },
-      security: [{ satoken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The documentation page answers with the app's own headers (lib/security-headers.ts): swagger-ui's
-  // static CSP would tell a browser on plain HTTP to upgrade its requests, and its scripts are files.
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  await registerApiDocs(app, config.apiDocs);
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(database, APP_VERSION));
+      await api.register(systemRoutes({ database, disk, version: config.apiDocs === 'public' ? APP_VERSION : undefined }));
       await api.register(authRoutes(config.security));
       await api.register(institutionRoutes);
       await api.register(userRoutes);
@@ -135,6 +130,36 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   await registerWebApp(app, config.webDistDir);
   return { app, routes };
+}
+
+/**
+ * The OpenAPI document and Swagger UI under /prod-api/docs. 'signed-in' gives every docs route the
+ * access rule 'authenticated' (plugins/access.ts checks the satoken header), so an anonymous scan
+ * learns neither the API's shape nor the server's version; 'off' serves nothing there (404).
+ */
+async function registerApiDocs(app: FastifyInstance, mode: Config['apiDocs']) {
+  if (mode === 'off') return;
+  if (mode === 'signed-in') {
+    app.addHook('onRoute', (route) => {
+      if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) route.config = { ...route.config, access: 'authenticated' };
+    });
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: '糖尿病前期中医药健康管理 API',
+        description: 'Every JSON answer is the envelope {code, data, message}; code 0 is success, 900 an expired session.',
+        version: APP_VERSION,
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { satoken: { type: 'apiKey', in: 'header', name: 'satoken' } } },
+      security: [{ satoken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The documentation page answers with the app's own headers (lib/security-headers.ts): swagger-ui's
+  // static CSP would tell a browser on plain HTTP to upgrade its requests, and its scripts are files.
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
 }
 
 /** Serves the built web app with an SPA fallback so deep links such as /userList/running load it. */

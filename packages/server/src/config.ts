@@ -51,6 +51,7 @@ const envSchema = z.object({
     .optional()
     .transform((url) => url || undefined)
     .refine((url) => url === undefined || isHttpUrl(url), { message: 'not an http(s) address such as https://tnb.example.org' }),
+  API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
   EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   EXPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   TZ: z
@@ -80,6 +81,12 @@ export interface Config {
    * marks as https (x-forwarded-proto), so a clinic LAN on plain HTTP gets neither.
    */
   publicUrl: string | undefined;
+  /**
+   * Who may read the OpenAPI document and Swagger UI under /prod-api/docs: anyone, a signed-in user
+   * (satoken header), or nobody (not served). Default: signed-in in production, public otherwise.
+   * Only when public does /api/health tell anonymous callers the server's version.
+   */
+  apiDocs: 'public' | 'signed-in' | 'off';
   /** Exports streaming at once; more are refused with a message (code 429) until one ends. */
   exportConcurrency: number;
   /** An export whose client takes no bytes for this long is cut off, freeing its place (audited `aborted`). */
@@ -152,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     seedDemo: e.NODE_ENV !== 'production' && e.SEED_DEMO === 'auto',
     trustProxy: e.TRUST_PROXY === 'true',
     publicUrl: e.PUBLIC_URL,
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'signed-in' : 'public'),
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_SECONDS * 1000,
     timeZone: e.TZ,

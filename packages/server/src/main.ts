@@ -5,11 +5,16 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations, withStartupLock } from './db/migrate';
 import { backfillOutcomeFacts } from './db/queries/outcome-facts';
+import { startupFailureMessage } from './lib/startup-failure';
 import { seedBaseline } from './seed/baseline';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
 
+/** Where the database lives, for the failure message: known once the configuration is read. */
+let databaseLocation: { dataDir: string; databaseUrl: string | undefined } | undefined;
+
 async function main() {
   const config = loadConfig(process.env);
+  databaseLocation = { dataDir: config.dataDir, databaseUrl: config.databaseUrl };
   // Dates are counted on the clinics' calendar (config.ts): Node follows TZ from here on.
   process.env.TZ = config.timeZone;
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,11 +58,11 @@ async function main() {
   app.log.info(`serving http://localhost:${config.port} with ${where}`);
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`${await startupFailureMessage(error, databaseLocation)}\n`);
   }
   process.exit(1);
 });

@@ -16,6 +16,8 @@ export const ResponseCode = {
   LOCKED: 423,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** The database is unreachable or out of disk space: the request may succeed if tried again later. */
+  SERVICE_UNAVAILABLE: 503,
   SESSION_EXPIRED: 900,
 } as const;
 export type ResponseCode = (typeof ResponseCode)[keyof typeof ResponseCode];

@@ -3,8 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { redactIdentifiers } from '../lib/log-redaction';
+import { GuardedPool } from './pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -32,6 +32,12 @@ export interface DatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/**
+ * Also bounds the wait for a free pool slot. Under the web client's 50 s timeout, so that a person
+ * gets the 503 message rather than a timeout; far above any wait of a healthy, busy server.
+ */
+const CONNECT_TIMEOUT_MS = 20_000;
+
 function logIdleConnectionError(error: Error): void {
   process.stderr.write(
     `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: redactIdentifiers(error.message) })}\n`,
@@ -48,7 +54,15 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new GuardedPool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // While the server is unreachable without refusing (a failover, a cut network) a request waits
+      // this long for a connection and then answers 503, instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Notices a peer that vanished without closing the connection.
+      keepAlive: true,
+    });
     pool.on('error', options.onIdleConnectionError ?? logIdleConnectionError);
     // Fail fast with a clear message if the server is unreachable.
     const client = await pool.connect();

@@ -112,3 +112,76 @@ export function databaseErrorAnswer(error: unknown, input: RequestInput): AppErr
       return null;
   }
 }
+
+/** The message of every answer to a request the database could not serve because it was away. */
+export const DATABASE_UNAVAILABLE_MESSAGE = '数据库暂时不可用，请稍后重试';
+
+/**
+ * SQLSTATEs of a database that is away or refusing sessions: connection exceptions (class 08), an
+ * administrator or crash shutdown and a server still starting (57P01–57P03), too many connections.
+ */
+const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+/** node-postgres's own errors for a connection that died or never came (pg/lib/client.js, pg-pool). */
+const LOST_CONNECTION_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Connection terminated due to connection timeout',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'timeout exceeded when trying to connect',
+]);
+/** Socket errors of the database connection (ECONNREFUSED while PostgreSQL restarts, …). */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * The error itself and, when Drizzle wrapped it (DrizzleQueryError), the driver's error inside.
+ * Only that one wrapper is opened: a socket error wrapped by anything else (fetch's "fetch failed"
+ * around an SMS gateway's ECONNREFUSED) is not the database's.
+ */
+function driverErrors(error: unknown): unknown[] {
+  const wrapped = error instanceof Error && error.constructor.name === 'DrizzleQueryError' ? [error.cause] : [];
+  return [error, ...wrapped];
+}
+
+/** Whether the request failed because the database was unreachable or ended its session. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pg = postgresErrorOf(error);
+  if (pg) return UNAVAILABLE_STATES.test(pg.code);
+  return driverErrors(error).some((candidate) => {
+    if (!(candidate instanceof Error)) return false;
+    const code = (candidate as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+    // An AggregateError of the connection attempts to each address of the host.
+    if (candidate instanceof AggregateError) return candidate.errors.some((inner) => isDatabaseUnavailable(inner));
+    return LOST_CONNECTION_MESSAGES.has(candidate.message);
+  });
+}
+
+export function databaseUnavailable(): AppError {
+  return new AppError(ResponseCode.SERVICE_UNAVAILABLE, DATABASE_UNAVAILABLE_MESSAGE, 503);
+}
+
+/**
+ * Whether a write failed for lack of disk space: PostgreSQL's disk_full (53100, PGlite's included:
+ * its file system's ENOSPC reaches PostgreSQL as "could not extend file"), or ENOSPC itself (a Node
+ * write, or Emscripten's ErrnoError with errno 28 from PGlite's file system).
+ */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
+    const candidate = current as { code?: unknown; errno?: unknown; name?: unknown; cause?: unknown };
+    if (candidate.code === '53100' || candidate.code === 'ENOSPC') return true;
+    if (candidate.name === 'ErrnoError' && candidate.errno === 28) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

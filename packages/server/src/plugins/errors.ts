@@ -1,8 +1,9 @@
 import { API_BASE, ResponseCode } from '@tcm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DISK_FULL_MESSAGE } from '../db/disk-space';
 import { AppError } from '../lib/errors';
-import { databaseErrorAnswer } from './database-errors';
+import { databaseErrorAnswer, databaseUnavailable, isDatabaseUnavailable, isDiskFull } from './database-errors';
 
 const HAS_CJK = /[\u4e00-\u9fff]/;
 
@@ -29,7 +30,7 @@ function send(reply: FastifyReply, status: number, code: number, message: string
  * Turns every error into the `{code, data, message}` envelope. Client mistakes get a 4xx and a clear
  * message; anything unexpected is logged with the request id and answered with a generic message.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, hooks: { onDiskFull?(): void } = {}): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.httpStatus, error.code, error.message, error.data);
@@ -51,6 +52,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return send(reply, 415, ResponseCode.BAD_REQUEST, '不支持的请求内容类型，请使用 JSON');
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return send(reply, 400, ResponseCode.BAD_REQUEST, '请求内容长度不正确');
+    }
+    // The database went away (a restart, a failover, a cut network): nothing was committed and the
+    // pool reconnects by itself, so the client may simply try again.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      const answer = databaseUnavailable();
+      return send(reply, answer.httpStatus, answer.code, answer.message);
+    }
+    // Nothing was written (the transaction failed); the administrator must free space, and health says so.
+    if (isDiskFull(error)) {
+      hooks.onDiskFull?.();
+      request.log.error({ err: error }, 'write refused: no space left on the database disk');
+      return send(reply, 503, ResponseCode.SERVICE_UNAVAILABLE, DISK_FULL_MESSAGE);
     }
     // A value PostgreSQL refuses (class 22) or a duplicate a race let through (23505) is the request's
     // fault: 400 or 409 naming the field. The cleaned error (no parameters) is kept at info level.

@@ -53,6 +53,7 @@ export function testConfig(overrides: Partial<SecurityConfig> = {}): Config {
     seedDemo: false,
     trustProxy: false,
     publicUrl: undefined,
+    apiDocs: 'public',
     exportConcurrency: 2,
     exportIdleTimeoutMs: 60_000,
     timeZone: DEFAULT_TIME_ZONE,

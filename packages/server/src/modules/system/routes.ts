@@ -3,15 +3,23 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { DiskWatch } from '../../db/disk-space';
 import { ok } from '../../lib/respond';
 
-export function systemRoutes(database: Database, version: string) {
+export interface SystemDeps {
+  database: Database;
+  disk: DiskWatch;
+  /** Told to anonymous callers only when the API docs are public (config.apiDocs). */
+  version: string | undefined;
+}
+
+export function systemRoutes({ database, disk, version }: SystemDeps) {
   return async function register(app: FastifyInstance) {
     app.withTypeProvider<ZodTypeProvider>().get(SystemPaths.health, {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness, database reachability and room to write',
         response: { 200: envelope(healthResult), 503: envelope(healthResult) },
       },
       handler: async (req, reply) => {
@@ -24,11 +32,15 @@ export function systemRoutes(database: Database, version: string) {
           req.log.error({ err: error }, 'health check: database unreachable');
         }
         const latencyMs = Math.round((performance.now() - started) * 100) / 100;
-        if (!dbOk) reply.status(503);
+        const storage = await disk.check();
+        if (!storage.ok) req.log.error({ storage: storage.message }, 'health check: no space left to write');
+        const healthy = dbOk && storage.ok;
+        if (!healthy) reply.status(503);
         return ok({
-          status: dbOk ? ('ok' as const) : ('degraded' as const),
+          status: healthy ? ('ok' as const) : ('degraded' as const),
           database: { kind: database.kind, ok: dbOk, latencyMs },
-          version,
+          storage,
+          ...(version ? { version } : {}),
         });
       },
     });
