@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@tcm/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
 import { registerPrivacyHeaders } from './lib/privacy-headers';
@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     bodyLimit: BODY_LIMIT_BYTES,
     // A malformed path or an over-long path parameter answers the envelope too.
     frameworkErrors: answerFrameworkError,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ...deps.fastifyOptions,
   });
   // Only JSON bodies are accepted; anything else gets a clear 415 instead of a confusing type error.
