@@ -159,6 +159,12 @@ export interface SecurityConfig {
   loginPerMinute: number;
   codePerMinute: number;
   registerPerMinute: number;
+  /**
+   * Calls per minute of one signed-in user, over all routes: far above what a doctor clicking through
+   * screens makes (a busy screen is a handful of calls), low enough that one script cannot take the
+   * server's two cores from everyone else.
+   */
+  userCallsPerMinute: number;
   /** argon2id cost: OWASP's m=19 MiB, t=2, p=1. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -176,6 +182,7 @@ export const DEFAULT_SECURITY: SecurityConfig = {
   loginPerMinute: 20,
   codePerMinute: 10,
   registerPerMinute: 10,
+  userCallsPerMinute: 600,
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
 };
 
@@ -211,6 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_SECONDS * 1000,
     timeZone: e.TZ,
-    security: DEFAULT_SECURITY,
+    security: { ...DEFAULT_SECURITY, userCallsPerMinute: e.USER_CALLS_PER_MINUTE },
   };
 }

@@ -29,9 +29,15 @@ function definitionOf(annex: AnnexKey): InstrumentDefinition {
 }
 
 /**
- * Validates against the definition; a refusal names every item at fault and saves nothing. The
- * context is built as of the record's own date (as sent; an invalid date is refused by the item
- * check, so today stands in for it) and, for an edit, its id.
+ * The item errors a refusal carries: enough to mark every field of a form a person filled, while a
+ * body of thousands of made-up keys does not answer with thousands of errors. The message keeps the total.
+ */
+export const MAX_REPORTED_ERRORS = 20;
+
+/**
+ * Validates against the definition; a refusal names the items at fault (the first
+ * MAX_REPORTED_ERRORS) and saves nothing. The context is built as of the record's own date (as sent;
+ * an invalid date is refused by the item check, so today stands in for it) and, for an edit, its id.
  */
 async function validated(ctx: Ctx, def: InstrumentDefinition, patient: ScopedPatient, data: unknown, recordId?: number) {
   const sentDate = (data as Record<string, unknown>)[def.dateItem];
@@ -41,7 +47,7 @@ async function validated(ctx: Ctx, def: InstrumentDefinition, patient: ScopedPat
   if (!result.ok) {
     const first = result.errors[0]?.message ?? '记录内容不正确';
     const more = result.errors.length > 1 ? `（共 ${result.errors.length} 处问题）` : '';
-    throw new AppError(ResponseCode.BAD_REQUEST, `${first}${more}`, 400, { errors: result.errors });
+    throw new AppError(ResponseCode.BAD_REQUEST, `${first}${more}`, 400, { errors: result.errors.slice(0, MAX_REPORTED_ERRORS) });
   }
   const filledAt = result.data[def.dateItem];
   if (typeof filledAt !== 'string') throw badRequest(`请填写${def.title.zh}的日期`);

@@ -15,7 +15,7 @@ import { toListItem } from '../patients/patient-view';
 export async function listUsers({ ctx, input }: ServiceCall<UserListBody>) {
   const actor = requireActor(ctx);
   if (input.role === 'doctor') {
-    if (actor.role !== 'admin') throw forbidden('该操作仅限管理员');
+    if (actor.role !== 'admin') throw forbidden('该操作仅限管理员', 'denied.role');
     return doctors.listDoctors({ ctx, input });
   }
   return listPatientPage(
@@ -53,7 +53,7 @@ export async function updateUser({ ctx, input }: ServiceCall<UpdateUserBody>) {
   const actor = requireActor(ctx);
   if (actor.role === 'admin') {
     const stray = PATIENT_KEYS.filter((k) => input[k] !== undefined);
-    if (stray.length > 0) throw forbidden('管理员不能修改患者信息');
+    if (stray.length > 0) throw forbidden('管理员不能修改患者信息', 'denied.role');
     return doctors.updateDoctor({ ctx, input: fieldsOf(updateDoctorBody, input) });
   }
   const stray = DOCTOR_KEYS.filter((k) => input[k] !== undefined);
