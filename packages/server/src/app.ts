@@ -29,6 +29,7 @@ import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
 import { answerFrameworkError, apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerRefusalAudit } from './plugins/refusal-audit';
 import { type SmsSender, smsSenderFromConfig } from './sms';
 
 export const APP_VERSION = '0.1.0';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const routes: RouteAccess[] = [];
   registerAccessControl(app, { database, config, sms, isApiRoute: isApiPath, routes });
+  registerRefusalAudit(app);
 
   await app.register(swagger, {
     openapi: {

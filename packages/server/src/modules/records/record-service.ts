@@ -16,6 +16,7 @@ import { accounts, annexRecords, recordRevisions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { auditPatientRead } from '../../lib/read-audit';
 import { todayOf } from '../../lib/scope';
 import { buildInstrumentContext } from './instrument-context';
 import { recordRevision } from './record-revisions';
@@ -113,7 +114,7 @@ export async function listRecords({
   input: { annex, ...input },
 }: ServiceCall<{ annex: AnnexKey; patientId: number; page: number; limit: number }>) {
   definitionOf(annex);
-  await loadPatient(ctx, input.patientId);
+  const patient = await loadPatient(ctx, input.patientId);
   const where = and(eq(annexRecords.patientId, input.patientId), eq(annexRecords.annex, annex), isNull(annexRecords.voidedAt));
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -126,6 +127,7 @@ export async function listRecords({
       .offset((input.page - 1) * input.limit),
     ctx.db.select({ value: count() }).from(annexRecords).where(where),
   ]);
+  await auditPatientRead(ctx, 'record.list', patient, { annex, page: input.page, count: rows.length });
   return {
     list: rows.map((r) => toRecord({ ...r.record, doctorName: r.doctorName })),
     total: total?.value ?? 0,
@@ -136,7 +138,8 @@ export async function listRecords({
 
 export async function getRecord({ ctx, input: { annex, id } }: ServiceCall<{ annex: AnnexKey; id: number }>): Promise<AnnexRecord> {
   const row = await loadRecordRow(ctx, annex, id);
-  await loadPatient(ctx, row.patientId);
+  const patient = await loadPatient(ctx, row.patientId);
+  await auditPatientRead(ctx, 'record.read', patient, { annex, recordId: id, count: 1 });
   return toRecord(row);
 }
 

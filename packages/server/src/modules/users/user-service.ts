@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../../lib/errors';
 import { todayOf } from '../../lib/scope';
 import * as doctors from '../doctors/doctor-service';
 import { listPatientPage, patientConditions } from '../patients/patient-queries';
-import { auditIdentifierSearch } from '../patients/patient-search';
+import { auditPatientSearch } from '../patients/patient-search';
 import * as patientService from '../patients/patient-service';
 import { toListItem } from '../patients/patient-view';
 
@@ -80,7 +80,7 @@ export async function searchInstitutionPatients({
   const rows = await scope.selectListed(today, or(managed, comparison)).orderBy(desc(scope.cols.id)).limit(input.limit);
   const list = rows.map((r) => toListItem(r, ctx.now));
   const ids = list.map((p) => p.id);
-  await auditIdentifierSearch(ctx, {
+  await auditPatientSearch(ctx, {
     keyword: input.keyword,
     list: 'institution',
     institutionId: scope.institutionId,
