@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
 import { MAX_REPORTED_ERRORS } from '../src/modules/records/record-service';
 import { MAX_BODY_ENTRIES } from '../src/plugins/input-guard';
 import { databaseKinds } from './support/databases';
@@ -48,6 +49,14 @@ describe.each(databaseKinds())('bodies that cost the server more than a person s
     expect(res.message).toContain('未知字段：k0');
     expect(res.message).toContain(`共 ${count} 处问题`);
     expect(res.raw.length).toBeLessThan(3000);
+  });
+});
+
+describe('USER_CALLS_PER_MINUTE', () => {
+  it('defaults to 600 a minute, takes 10 to 100000, and refuses anything else at start', () => {
+    expect(loadConfig({}).security.userCallsPerMinute).toBe(600);
+    expect(loadConfig({ USER_CALLS_PER_MINUTE: '1200' }).security.userCallsPerMinute).toBe(1200);
+    for (const bad of ['5', '100001', 'many', '12.5']) expect(() => loadConfig({ USER_CALLS_PER_MINUTE: bad }), bad).toThrow(ConfigError);
   });
 });
 
