@@ -173,7 +173,8 @@ async function main() {
   try {
     await runMigrations(database);
     const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: scratch.url };
-    config.security = { ...DEFAULT_SECURITY, loginPerMinute: 10_000 };
+    // A load test is one user making thousands of calls a minute: no per-user limit.
+    config.security = { ...DEFAULT_SECURITY, loginPerMinute: 10_000, userCallsPerMinute: 100_000 };
     await seedBaseline(database.db, config);
     const [doctor] = await database.db
       .insert(accounts)

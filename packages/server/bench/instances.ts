@@ -58,6 +58,8 @@ export async function startInstances(count: number, databaseUrl: string): Promis
           SEED_DEMO: 'never',
           ADMIN_USERNAME: 'benchroot',
           ADMIN_PASSWORD: 'Bench-root-2026-pass',
+          // A load test is one user making thousands of calls a minute.
+          USER_CALLS_PER_MINUTE: '100000',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

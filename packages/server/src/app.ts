@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@tcm/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { DiskWatch } from './db/disk-space';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
@@ -31,6 +31,7 @@ import { type RouteAccess, registerAccessControl } from './plugins/access';
 import { clientErrorAnswer } from './plugins/client-errors';
 import { answerFrameworkError, apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerRefusalAudit } from './plugins/refusal-audit';
 import { type SmsSender, smsSenderFromConfig } from './sms';
 
 export const APP_VERSION = '0.1.0';
@@ -81,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     frameworkErrors: answerFrameworkError,
     // …and so does a request Node's HTTP parser refuses (raw UTF-8 in the URL, a URL over 16 KB).
     clientErrorHandler: clientErrorAnswer({ hsts: Boolean(config.publicUrl?.startsWith('https:')) }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     ...deps.fastifyOptions,
   });
   // Only JSON bodies are accepted; anything else gets a clear 415 instead of a confusing type error.
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const routes: RouteAccess[] = [];
   registerAccessControl(app, { database, config, sms, isApiRoute: isApiPath, routes });
+  registerRefusalAudit(app);
 
   await registerApiDocs(app, config.apiDocs);
 

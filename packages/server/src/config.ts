@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -16,6 +17,54 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** proxy-addr's names for the private ranges, accepted in a TRUST_PROXY list as Fastify accepts them. */
+const NAMED_RANGES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies are believed when they name the client in X-Forwarded-For (Fastify's `trustProxy`):
+ * - `false` (default): none; the client is the socket's peer.
+ * - a hop count N: the N nearest proxies; the client is the Nth address from the right of the header,
+ *   so addresses a client writes into the header itself (further left) are never taken.
+ * - `true`: one hop, the usual single reverse proxy in front of the server. Believing every hop would
+ *   let any client name itself by sending its own header (rate limits and the audit log fooled).
+ * - a comma-separated list of addresses or CIDR ranges (and proxy-addr's `loopback`, `linklocal`,
+ *   `uniquelocal`): only peers in the list are proxies; the client is the nearest address not in it.
+ * undefined: not one of these.
+ */
+export function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops === 0 ? false : hops <= 32 ? hops : undefined;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  return entries.every(isAddressOrRange) ? entries : undefined;
+}
+
+/** The setting as parsed: never `true`, which would believe every hop. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's `trustProxy` option for the setting. Fastify takes a plain number as "trust nothing" (a
+ * hop count alone cannot vouch for the peer), so a hop count is given as proxy-addr's trust function,
+ * which walks from the socket's peer (hop 0) leftwards through X-Forwarded-For.
+ */
+export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
 }
 
 function isHttpUrl(value: string): boolean {
@@ -45,7 +94,13 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      message: 'not false, true, a hop count or a comma-separated list of proxy addresses/CIDR ranges',
+    }),
+  USER_CALLS_PER_MINUTE: z.coerce.number().int().min(10).max(100_000).default(600),
   PUBLIC_URL: z
     .string()
     .optional()
@@ -74,7 +129,8 @@ export interface Config {
   /** Required in production: the administrator created on first start. */
   admin: { username: string; password: string } | undefined;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Which proxies may name the client in X-Forwarded-For (parseTrustProxy). */
+  trustProxy: TrustProxy;
   /**
    * The address users open, e.g. https://tnb.example.org. When it is https, HSTS and CSP
    * upgrade-insecure-requests are sent on every answer; otherwise only on requests a trusted proxy
@@ -110,6 +166,12 @@ export interface SecurityConfig {
   loginPerMinute: number;
   codePerMinute: number;
   registerPerMinute: number;
+  /**
+   * Calls per minute of one signed-in user, over all routes: far above what a doctor clicking through
+   * screens makes (a busy screen is a handful of calls), low enough that one script cannot take the
+   * server's two cores from everyone else.
+   */
+  userCallsPerMinute: number;
   /** argon2id cost: OWASP's m=19 MiB, t=2, p=1. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -127,6 +189,7 @@ export const DEFAULT_SECURITY: SecurityConfig = {
   loginPerMinute: 20,
   codePerMinute: 10,
   registerPerMinute: 10,
+  userCallsPerMinute: 600,
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
 };
 
@@ -157,12 +220,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     admin,
     seedDemo: e.NODE_ENV !== 'production' && e.SEED_DEMO === 'auto',
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     publicUrl: e.PUBLIC_URL,
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'signed-in' : 'public'),
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_SECONDS * 1000,
     timeZone: e.TZ,
-    security: DEFAULT_SECURITY,
+    security: { ...DEFAULT_SECURITY, userCallsPerMinute: e.USER_CALLS_PER_MINUTE },
   };
 }

@@ -1,8 +1,8 @@
 import { API_BASE } from '@tcm/contracts';
 import { ExportPaths, XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../src/db/schema';
+import { auditLog, sessions } from '../src/db/schema';
 import type { Access } from '../src/plugins/access';
 import { databaseKinds } from './support/databases';
 import {
@@ -275,8 +275,12 @@ describe.each(databaseKinds())('access matrix on %s', (kind) => {
     expect(Object.keys(CASES).filter((c) => !registered.includes(c))).toEqual([]);
   });
 
-  it('answers every route as its rule says for each kind of caller', async () => {
+  it('answers every route as its rule says for each kind of caller, and audits every refused route', async () => {
     const failures: string[] = [];
+    const refusedRoutes = new Set<string>();
+    const [{ before } = { before: 0 }] = await t.database.db
+      .select({ before: sql<number>`coalesce(max(${auditLog.id}), 0)` })
+      .from(auditLog);
     for (const route of t.routes) {
       const key = `${route.method} ${route.url.slice(API_BASE.length)}`;
       const routeCase = CASES[key];
@@ -298,10 +302,19 @@ describe.each(databaseKinds())('access matrix on %s', (kind) => {
             ? (routeCase.expect?.[caller] ?? 0)
             : expectedCode(route.access, routeCase.scoped, caller));
         if (code !== expected) failures.push(`${key} as ${caller}: expected ${expected}, got ${code} (${res.message})`);
+        if (res.status === 401 || res.status === 403) refusedRoutes.add(`${route.method} ${route.url}`);
         if (expected === 403 && res.data && Object.keys(res.data as object).length > 0)
           failures.push(`${key} as ${caller}: a refusal carried data`);
       }
     }
     expect(failures).toEqual([]);
+    // One refusal per caller and route here, so the throttle writes each: every refused route has its row.
+    const denied = await t.database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(gt(auditLog.id, before), like(auditLog.action, 'denied.%')));
+    const auditedRoutes = new Set(denied.map((row) => (row.detail as { route: string }).route));
+    expect([...refusedRoutes].filter((route) => !auditedRoutes.has(route))).toEqual([]);
+    expect(refusedRoutes.size).toBeGreaterThan(30);
   });
 });

@@ -192,4 +192,33 @@ describe.each(databaseKinds())('export streaming on %s', (kind) => {
       await app.close();
     }
   });
+
+  it('runs one export per user: a second while the first streams is refused with its own message, though a place is free', async () => {
+    let finishFirst: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      finishFirst = resolve;
+    });
+    const { app, gate, url } = await exportApp(
+      t,
+      admin,
+      async function* () {
+        yield [1];
+        await held;
+      },
+      [],
+      2,
+    );
+    try {
+      const first = await fetch(url);
+      expect(gate.active).toBe(1);
+      const refused = await fetch(url);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ code: 429, data: {}, message: '您已有一个导出正在进行，请等它完成后再试' });
+      finishFirst();
+      await first.arrayBuffer();
+      await waitFor(async () => gate.active === 0, 'the export slot freed');
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -125,7 +125,7 @@ describe.each(databaseKinds())('identifier privacy in searches and the audit log
     }
   });
 
-  it('writes one audit row per identifier-shaped search, with the keyword masked, and none for a name', async () => {
+  it('writes one audit row per search, an identifier masked as lists show it and a name after its first character', async () => {
     const before = await lastAuditId();
     await searches.managed(idNum);
     await searches.comparison(comparisonMobile);
@@ -133,10 +133,17 @@ describe.each(databaseKinds())('identifier privacy in searches and the audit log
     await searches.toBeContinued(idNum.slice(-4));
     await searches.managed('隐私甲');
     const rows = await searchAuditRows(before);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     const details = rows.map((r) => r.detail as { keyword: string; list: string; total: number; ids: number[] });
-    expect(details.map((d) => d.keyword)).toEqual([maskResidentId(idNum), maskMobile(comparisonMobile), '330****', idNum.slice(-4)]);
-    expect(details.map((d) => d.list)).toEqual(['managed', 'comparison', 'institution', 'managed']);
+    expect(details.map((d) => d.keyword)).toEqual([
+      maskResidentId(idNum),
+      maskMobile(comparisonMobile),
+      '330****',
+      idNum.slice(-4),
+      '隐**',
+    ]);
+    expect(details.map((d) => d.list)).toEqual(['managed', 'comparison', 'institution', 'managed', 'managed']);
+    expect(details[4]).toMatchObject({ keywordKind: 'name', total: 1, ids: [managedId] });
     expect(details[0]).toMatchObject({ total: 1, ids: [managedId] });
     expect(details[2]).toMatchObject({ total: 0, ids: [] });
     for (const row of rows) {
@@ -144,7 +151,7 @@ describe.each(databaseKinds())('identifier privacy in searches and the audit log
       expect(row.requestId).toBeTruthy();
     }
     const stored = JSON.stringify(rows);
-    for (const identifier of [idNum, mobile, comparisonIdNum, comparisonMobile]) expect(stored).not.toContain(identifier);
+    for (const identifier of [idNum, mobile, comparisonIdNum, comparisonMobile, '隐私甲']) expect(stored).not.toContain(identifier);
   });
 
   it('keeps identifiers out of enrolment and update audit rows, recording only which fields changed', async () => {

@@ -161,7 +161,7 @@ describe.each(databaseKinds())('HSTS and upgrade-insecure-requests on %s', (kind
   let publicHttp: FastifyInstance;
   beforeAll(async () => {
     plain = await start({});
-    proxied = await start({ trustProxy: true });
+    proxied = await start({ trustProxy: 1 });
     publicHttps = await start({ publicUrl: 'https://tnb.example.org' });
     publicHttp = await start({ publicUrl: 'http://192.168.1.20:8080' });
   });

@@ -29,7 +29,7 @@ export const AUDIT_ACTIONS = [
   'patient.endManagement',
   'patient.notRemind',
   'patient.deleteFromIncompleteList',
-  /** A list search whose keyword looks like an ID number or mobile (either group). */
+  /** A list search with a keyword (either group): an ID number or mobile masked, a name masked after its first character. */
   'patient.search',
   // Comparison group
   'comparative.create',
@@ -44,6 +44,21 @@ export const AUDIT_ACTIONS = [
   // Reads of bulk or audit data
   'export',
   'audit.list',
+  // Reads of a patient's clinical data: one row per call (entity 'patient', the row count in detail)
+  'record.list',
+  'record.read',
+  'record.revisions',
+  'prescription.current',
+  'prescription.list',
+  'prescription.read',
+  /** An institution's patients of both groups without a keyword (with one: patient.search). */
+  'patient.institutionList',
+  'outcome.report',
+  // Refused calls: the action is the reason; one row per source, reason and route a minute
+  'denied.token',
+  'denied.role',
+  'denied.scope',
+  'denied.rule',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const auditActionSchema = z.enum(AUDIT_ACTIONS, { message: '审计操作类型（action）不存在' });

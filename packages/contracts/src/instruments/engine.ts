@@ -269,8 +269,18 @@ export function checkRecord(
   return { data: cleaned, errors };
 }
 
-/** Validate and clean a record; on success also compute its derived values. */
+/**
+ * Validate and clean a record; on success also compute its derived values. Keys the definition does
+ * not know refuse the record before any value is checked: a body of made-up keys costs one pass over
+ * its keys, not the item rules (a form in the browser checks values as they are typed: checkRecord).
+ */
 export function validateRecord(def: InstrumentDefinition, input: unknown, context: InstrumentContext): ValidationResult {
+  if (isPlainObject(input)) {
+    const known = new Set(allItems(def).map((item) => item.key));
+    const m = messagesFor(context);
+    const unknown = Object.keys(input).filter((key) => !known.has(key));
+    if (unknown.length > 0) return { ok: false, errors: unknown.map((key) => ({ item: key, message: m.unknownField(key) })) };
+  }
   const { data, errors } = checkRecord(def, input, context);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, data, derived: def.derive?.(data, context) ?? {} };

@@ -13,17 +13,17 @@ export function todayOf(ctx: Ctx): string {
  */
 export function scopedInstitution(ctx: Ctx, requested: number | undefined): number | undefined {
   const actor = ctx.actor;
-  if (!actor) throw forbidden();
+  if (!actor) throw forbidden(undefined, 'denied.scope');
   if (actor.role === 'admin') return requested;
-  if (actor.institutionId == null) throw forbidden('账号未关联机构');
-  if (requested !== undefined && requested !== actor.institutionId) throw forbidden('无权访问其他机构的数据');
+  if (actor.institutionId == null) throw forbidden('账号未关联机构', 'denied.scope');
+  if (requested !== undefined && requested !== actor.institutionId) throw forbidden('无权访问其他机构的数据', 'denied.scope');
   return actor.institutionId;
 }
 
 /** A single record of an institution may be touched only by a doctor of that institution or the admin. */
 export function assertInstitutionAccess(ctx: Ctx, institutionId: number): void {
   const actor = ctx.actor;
-  if (!actor) throw forbidden();
+  if (!actor) throw forbidden(undefined, 'denied.scope');
   if (actor.role === 'admin') return;
-  if (actor.institutionId !== institutionId) throw forbidden('无权访问其他机构的患者');
+  if (actor.institutionId !== institutionId) throw forbidden('无权访问其他机构的患者', 'denied.scope');
 }

@@ -1,9 +1,9 @@
 import { TOKEN_HEADER } from '@tcm/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Actor, Ctx } from '../lib/context';
-import { forbidden, sessionExpired } from '../lib/errors';
+import { forbidden, sessionExpired, tooMany } from '../lib/errors';
 import { resolveSession } from '../modules/auth/session-store';
 import type { SmsSender } from '../sms';
 
@@ -45,7 +45,15 @@ export function registerAccessControl(
   app.decorateRequest('actor', null);
   app.decorateRequest('ctx', null as unknown as Ctx);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // One budget per signed-in user over every route (SecurityConfig.userCallsPerMinute); the public
+  // calls keep their per-address limits.
+  const userCalls = app.createRateLimit({
+    max: deps.config.security.userCallsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `user:${request.actor?.id}`,
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const now = new Date();
     request.ctx = {
       db: deps.database.db,
@@ -63,9 +71,15 @@ export function registerAccessControl(
     if (!token || token.length > 200) throw sessionExpired();
     const actor = await resolveSession(deps.database.db, token, now, deps.config.security);
     if (!actor) throw sessionExpired();
-    if (access === 'doctor' && actor.role !== 'doctor') throw forbidden('该操作仅限医生');
-    if (access === 'admin' && actor.role !== 'admin') throw forbidden('该操作仅限管理员');
+    // Known before the role check, so that a refusal is audited with who asked.
     request.actor = actor;
     request.ctx.actor = actor;
+    const calls = await userCalls(request);
+    if (!calls.isAllowed && calls.isExceeded) {
+      reply.header('retry-after', calls.ttlInSeconds);
+      throw tooMany('请求过于频繁，请稍后再试');
+    }
+    if (access === 'doctor' && actor.role !== 'doctor') throw forbidden('该操作仅限医生', 'denied.role');
+    if (access === 'admin' && actor.role !== 'admin') throw forbidden('该操作仅限管理员', 'denied.role');
   });
 }

@@ -73,10 +73,10 @@ export async function createTestApp(
   kind: DatabaseKind,
   security: Partial<SecurityConfig> = {},
   /** logStream: capture the app's log lines (at level info) instead of discarding them. */
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; config?: Partial<Config> } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase(kind);
-  const config = options.logStream ? { ...testConfig(security), logLevel: 'info' } : testConfig(security);
+  const config = { ...testConfig(security), ...(options.logStream ? { logLevel: 'info' } : {}), ...options.config };
   await seedBaseline(database.db, config);
   const sms: SmsMessage[] = [];
   const sender = createSmsSender({

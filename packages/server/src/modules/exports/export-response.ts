@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { institutions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
-import type { Ctx } from '../../lib/context';
+import { type Ctx, requireActor } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
 import type { ExportGate } from './export-gate';
@@ -139,7 +139,8 @@ export async function sendExport(
 ) {
   const scope = await resolveScope(req.ctx, query);
   const sheets = definition.sheets(req.ctx, scope);
-  const release = gate.enter();
+  const actor = requireActor(req.ctx);
+  const release = gate.enter({ userId: actor.id, institutionId: actor.institutionId });
   const output = new PassThrough();
   reply
     .header('content-type', XLSX_CONTENT_TYPE)

@@ -2,6 +2,7 @@ import type { OutcomeQuery, OutcomeReport } from '@tcm/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { institutions } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { Ctx, ServiceCall } from '../../lib/context';
 import { notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
@@ -54,5 +55,15 @@ export async function computeOutcomeReport(ctx: Ctx, scope: OutcomeScope): Promi
 
 /** GET /api/programme/outcomes. */
 export async function getOutcomeReport({ ctx, input }: ServiceCall<OutcomeQuery>): Promise<OutcomeReport> {
-  return computeOutcomeReport(ctx, await resolveOutcomeScope(ctx, input));
+  const scope = await resolveOutcomeScope(ctx, input);
+  const report = await computeOutcomeReport(ctx, scope);
+  // Aggregates of many patients' clinical data: who asked for which scope, and how many institutions it covered.
+  await writeAudit(ctx, {
+    action: 'outcome.report',
+    entity: 'institution',
+    entityId: scope.institutionId ?? null,
+    institutionId: scope.institutionId ?? null,
+    detail: { scope: scope.institutionId ?? 'city', from: scope.from ?? null, to: scope.to ?? null, count: report.byInstitution.length },
+  });
+  return report;
 }

@@ -11,7 +11,7 @@ import {
 import { readPlainPage } from '../../db/queries/plain-page';
 import type { Ctx } from '../../lib/context';
 import { todayOf } from '../../lib/scope';
-import { auditIdentifierSearch, keywordCondition } from './patient-search';
+import { auditPatientSearch, keywordCondition } from './patient-search';
 import { toListItem } from './patient-view';
 
 export interface PatientFilter {
@@ -73,7 +73,7 @@ export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: Pat
     ]);
   }
   const list = rows.map((r) => toListItem(r, ctx.now));
-  await auditIdentifierSearch(ctx, {
+  await auditPatientSearch(ctx, {
     keyword: filter.keyword,
     list: filter.cohort,
     institutionId: scope.institutionId,

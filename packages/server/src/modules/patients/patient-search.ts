@@ -58,14 +58,42 @@ export interface SearchAudit {
   total: number;
 }
 
-/** One audit row for each search whose keyword looks like an ID number or mobile; none for names. */
-export async function auditIdentifierSearch(ctx: Ctx, search: SearchAudit): Promise<void> {
-  const identifier = search.keyword ? identifierKeyword(search.keyword.trim()) : null;
-  if (!identifier) return;
+/** A name as the audit log keeps it: its first character, then one `*` per further character. */
+export function maskSearchName(name: string): string {
+  const characters = [...name];
+  return `${characters[0] ?? ''}${'*'.repeat(Math.max(0, characters.length - 1))}`;
+}
+
+/**
+ * One audit row for each search with a keyword (an identifier masked as lists show it, a name after
+ * its first character), and for the institution's list of both groups read without one; none for a
+ * group's list pages without a keyword, which show no clinical data and are the busiest calls.
+ */
+export async function auditPatientSearch(ctx: Ctx, search: SearchAudit): Promise<void> {
+  const keyword = search.keyword?.trim();
+  const institutionId = search.institutionId ?? null;
+  if (!keyword) {
+    if (search.list !== 'institution') return;
+    await writeAudit(ctx, {
+      action: 'patient.institutionList',
+      entity: 'institution',
+      entityId: institutionId,
+      institutionId,
+      detail: { count: search.ids.length, ids: search.ids },
+    });
+    return;
+  }
+  const identifier = identifierKeyword(keyword);
   await writeAudit(ctx, {
     action: 'patient.search',
     entity: 'patient',
-    institutionId: search.institutionId ?? null,
-    detail: { list: search.list, keyword: maskSearchKeyword(identifier), total: search.total, ids: search.ids },
+    institutionId,
+    detail: {
+      list: search.list,
+      keyword: identifier ? maskSearchKeyword(identifier) : maskSearchName(keyword),
+      keywordKind: identifier ? 'identifier' : 'name',
+      total: search.total,
+      ids: search.ids,
+    },
   });
 }

@@ -14,6 +14,7 @@ import { prescriptions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { auditPatientRead } from '../../lib/read-audit';
 import { todayOf } from '../../lib/scope';
 import { loadClinicalFacts } from './clinical-facts';
 import { doctorJoin, type IssuedRow, issuedColumns, toIssued } from './prescription-view';
@@ -99,7 +100,7 @@ export async function listPrescriptions({
   ctx,
   input: { kind, query },
 }: ServiceCall<{ kind: PrescriptionKind; query: PrescriptionHistoryQuery }>) {
-  await loadPatient(ctx, query.patientId);
+  const patient = await loadPatient(ctx, query.patientId);
   const where = and(eq(prescriptions.patientId, query.patientId), eq(prescriptions.kind, kind), isNull(prescriptions.voidedAt));
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -112,6 +113,7 @@ export async function listPrescriptions({
       .offset((query.page - 1) * query.limit),
     ctx.db.select({ value: count() }).from(prescriptions).where(where),
   ]);
+  await auditPatientRead(ctx, 'prescription.list', patient, { kind, page: query.page, count: rows.length });
   return { list: rows.map(toIssued), total: total?.value ?? 0, page: query.page, limit: query.limit };
 }
 
@@ -120,7 +122,8 @@ export async function getPrescription({
   input: { kind, id },
 }: ServiceCall<{ kind: PrescriptionKind; id: number }>): Promise<IssuedPrescription> {
   const row = await loadIssuedRow(ctx, kind, id);
-  await loadPatient(ctx, row.patientId);
+  const patient = await loadPatient(ctx, row.patientId);
+  await auditPatientRead(ctx, 'prescription.read', patient, { kind, prescriptionId: id, count: 1 });
   return toIssued(row);
 }
 
@@ -129,7 +132,7 @@ export async function currentPrescriptions({
   ctx,
   input: { patientId },
 }: ServiceCall<{ patientId: number }>): Promise<CurrentPrescriptions> {
-  await loadPatient(ctx, patientId);
+  const patient = await loadPatient(ctx, patientId);
   const rows = await ctx.db
     .selectDistinctOn([prescriptions.kind], issuedColumns)
     .from(prescriptions)
@@ -138,6 +141,7 @@ export async function currentPrescriptions({
     .orderBy(prescriptions.kind, desc(prescriptions.issuedAt), desc(prescriptions.id));
   const current = Object.fromEntries(PRESCRIPTION_KINDS.map((kind) => [kind, null])) as Record<string, IssuedPrescription | null>;
   for (const row of rows) if (row.kind in current) current[row.kind] = toIssued(row);
+  await auditPatientRead(ctx, 'prescription.current', patient, { count: rows.length });
   return current as CurrentPrescriptions;
 }
 

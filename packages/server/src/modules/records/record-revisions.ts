@@ -4,6 +4,7 @@ import { loadPatient } from '../../db/queries/patients';
 import { accounts, type annexRecords, recordRevisions } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { isoDate } from '../../lib/dates';
+import { auditPatientRead } from '../../lib/read-audit';
 import { loadRecordRow } from './record-rows';
 
 type StoredRecord = typeof annexRecords.$inferSelect;
@@ -50,7 +51,7 @@ export function changedItems(before: Record<string, unknown>, after: Record<stri
 /** Every revision of a live record, the current one first, each with what changed from the one before. */
 export async function listRevisions(ctx: Ctx, annex: AnnexKey, id: number): Promise<{ list: RecordRevision[] }> {
   const record = await loadRecordRow(ctx, annex, id);
-  await loadPatient(ctx, record.patientId);
+  const patient = await loadPatient(ctx, record.patientId);
   const def = getInstrument(annex);
   const itemOrder = def ? allItems(def).map((item) => item.key) : [];
   const rows = await ctx.db
@@ -74,5 +75,6 @@ export async function listRevisions(ctx: Ctx, annex: AnnexKey, id: number): Prom
       changedItems: older ? changedItems(older.data as Record<string, unknown>, data, itemOrder) : [],
     };
   });
+  await auditPatientRead(ctx, 'record.revisions', patient, { annex, recordId: id, count: list.length });
   return { list };
 }

@@ -16,6 +16,7 @@ import { accounts, annexRecords, recordRevisions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { auditPatientRead } from '../../lib/read-audit';
 import { todayOf } from '../../lib/scope';
 import { buildInstrumentContext } from './instrument-context';
 import { recordRevision } from './record-revisions';
@@ -29,9 +30,15 @@ function definitionOf(annex: AnnexKey): InstrumentDefinition {
 }
 
 /**
- * Validates against the definition; a refusal names every item at fault and saves nothing. The
- * context is built as of the record's own date (as sent; an invalid date is refused by the item
- * check, so today stands in for it) and, for an edit, its id.
+ * The item errors a refusal carries: enough to mark every field of a form a person filled, while a
+ * body of thousands of made-up keys does not answer with thousands of errors. The message keeps the total.
+ */
+export const MAX_REPORTED_ERRORS = 20;
+
+/**
+ * Validates against the definition; a refusal names the items at fault (the first
+ * MAX_REPORTED_ERRORS) and saves nothing. The context is built as of the record's own date (as sent;
+ * an invalid date is refused by the item check, so today stands in for it) and, for an edit, its id.
  */
 async function validated(ctx: Ctx, def: InstrumentDefinition, patient: ScopedPatient, data: unknown, recordId?: number) {
   const sentDate = (data as Record<string, unknown>)[def.dateItem];
@@ -41,7 +48,7 @@ async function validated(ctx: Ctx, def: InstrumentDefinition, patient: ScopedPat
   if (!result.ok) {
     const first = result.errors[0]?.message ?? '记录内容不正确';
     const more = result.errors.length > 1 ? `（共 ${result.errors.length} 处问题）` : '';
-    throw new AppError(ResponseCode.BAD_REQUEST, `${first}${more}`, 400, { errors: result.errors });
+    throw new AppError(ResponseCode.BAD_REQUEST, `${first}${more}`, 400, { errors: result.errors.slice(0, MAX_REPORTED_ERRORS) });
   }
   const filledAt = result.data[def.dateItem];
   if (typeof filledAt !== 'string') throw badRequest(`请填写${def.title.zh}的日期`);
@@ -107,7 +114,7 @@ export async function listRecords({
   input: { annex, ...input },
 }: ServiceCall<{ annex: AnnexKey; patientId: number; page: number; limit: number }>) {
   definitionOf(annex);
-  await loadPatient(ctx, input.patientId);
+  const patient = await loadPatient(ctx, input.patientId);
   const where = and(eq(annexRecords.patientId, input.patientId), eq(annexRecords.annex, annex), isNull(annexRecords.voidedAt));
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -120,6 +127,7 @@ export async function listRecords({
       .offset((input.page - 1) * input.limit),
     ctx.db.select({ value: count() }).from(annexRecords).where(where),
   ]);
+  await auditPatientRead(ctx, 'record.list', patient, { annex, page: input.page, count: rows.length });
   return {
     list: rows.map((r) => toRecord({ ...r.record, doctorName: r.doctorName })),
     total: total?.value ?? 0,
@@ -130,7 +138,8 @@ export async function listRecords({
 
 export async function getRecord({ ctx, input: { annex, id } }: ServiceCall<{ annex: AnnexKey; id: number }>): Promise<AnnexRecord> {
   const row = await loadRecordRow(ctx, annex, id);
-  await loadPatient(ctx, row.patientId);
+  const patient = await loadPatient(ctx, row.patientId);
+  await auditPatientRead(ctx, 'record.read', patient, { annex, recordId: id, count: 1 });
   return toRecord(row);
 }
 

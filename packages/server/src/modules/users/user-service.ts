@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../../lib/errors';
 import { todayOf } from '../../lib/scope';
 import * as doctors from '../doctors/doctor-service';
 import { listPatientPage, patientConditions } from '../patients/patient-queries';
-import { auditIdentifierSearch } from '../patients/patient-search';
+import { auditPatientSearch } from '../patients/patient-search';
 import * as patientService from '../patients/patient-service';
 import { toListItem } from '../patients/patient-view';
 
@@ -15,7 +15,7 @@ import { toListItem } from '../patients/patient-view';
 export async function listUsers({ ctx, input }: ServiceCall<UserListBody>) {
   const actor = requireActor(ctx);
   if (input.role === 'doctor') {
-    if (actor.role !== 'admin') throw forbidden('该操作仅限管理员');
+    if (actor.role !== 'admin') throw forbidden('该操作仅限管理员', 'denied.role');
     return doctors.listDoctors({ ctx, input });
   }
   return listPatientPage(
@@ -53,7 +53,7 @@ export async function updateUser({ ctx, input }: ServiceCall<UpdateUserBody>) {
   const actor = requireActor(ctx);
   if (actor.role === 'admin') {
     const stray = PATIENT_KEYS.filter((k) => input[k] !== undefined);
-    if (stray.length > 0) throw forbidden('管理员不能修改患者信息');
+    if (stray.length > 0) throw forbidden('管理员不能修改患者信息', 'denied.role');
     return doctors.updateDoctor({ ctx, input: fieldsOf(updateDoctorBody, input) });
   }
   const stray = DOCTOR_KEYS.filter((k) => input[k] !== undefined);
@@ -80,7 +80,7 @@ export async function searchInstitutionPatients({
   const rows = await scope.selectListed(today, or(managed, comparison)).orderBy(desc(scope.cols.id)).limit(input.limit);
   const list = rows.map((r) => toListItem(r, ctx.now));
   const ids = list.map((p) => p.id);
-  await auditIdentifierSearch(ctx, {
+  await auditPatientSearch(ctx, {
     keyword: input.keyword,
     list: 'institution',
     institutionId: scope.institutionId,
