@@ -97,7 +97,7 @@ describe.each(databaseKinds())('identifiers sealed by the server start and by np
     const rekeyed = await storedRows(store);
     expect(rekeyed.map((r) => keyOf(NEW_KEY).open(r.tel_num_sealed!, 'patients.tel_num'))).toEqual(people.map((p) => p.telNum));
     expect(new Set(rekeyed.map((r) => r.data_key_id))).toEqual(new Set([keyOf(NEW_KEY).current.id]));
-  });
+  }, 240_000);
 });
 
 describe('the data key at start', () => {
@@ -116,5 +116,5 @@ describe('the data key at start', () => {
     });
     expect(started.status).toBe(1);
     expect(started.stderr).toContain('Production mode needs DATA_KEY or DATA_KEY_FILE');
-  });
+  }, 240_000);
 });

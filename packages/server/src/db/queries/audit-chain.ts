@@ -5,7 +5,12 @@ import { type Db, rowsOf } from '../client';
 export const AUDIT_CHAIN_GENESIS = '0'.repeat(64);
 
 export type AuditChainReport =
-  | { ok: true; rows: number }
+  | {
+      ok: true;
+      rows: number;
+      /** The hash of the last row: written down elsewhere, it lets a later check see a rewritten chain. */
+      lastHash: string;
+    }
   | {
       ok: false;
       rows: number;
@@ -65,12 +70,12 @@ export async function verifyAuditChain(db: Db, batch = BATCH): Promise<AuditChai
       reason: `the chain ends at id ${afterId || 'none'} but its head names id ${head.last_id ?? 'none'} (rows were removed from the end)`,
     };
   }
-  return { ok: true, rows };
+  return { ok: true, rows, lastHash: previous };
 }
 
 /** The report as one line for a terminal. */
 export function describeAuditChain(report: AuditChainReport): string {
-  if (report.ok) return `OK: the audit chain holds over ${report.rows} rows`;
+  if (report.ok) return `OK: the audit chain holds over ${report.rows} rows; last hash ${report.lastHash}`;
   const where = report.brokenAt == null ? 'at its head' : `at id ${report.brokenAt}`;
   return `BROKEN ${where}, after ${report.rows} good rows: ${report.reason}`;
 }
