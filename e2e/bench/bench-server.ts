@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,9 @@ import { buildApp } from '../../packages/server/src/app';
 import { DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
 import { type Database, openDatabase } from '../../packages/server/src/db/client';
 import { runMigrations } from '../../packages/server/src/db/migrate';
+import { sealPatientIdentifiers } from '../../packages/server/src/db/queries/patient-identifiers';
 import { accounts } from '../../packages/server/src/db/schema';
+import { keyringOf } from '../../packages/server/src/lib/crypto';
 import { hashPassword } from '../../packages/server/src/modules/auth/passwords';
 import { seedBaseline } from '../../packages/server/src/seed/baseline';
 
@@ -45,6 +48,8 @@ export async function startBenchServer(options: { patients: number; institutions
     const config = loadConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // The data lives for one run: a fresh key serves, unless the caller brings one.
+      DATA_KEY: process.env.DATA_KEY ?? randomBytes(32).toString('hex'),
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
     });
@@ -67,6 +72,7 @@ export async function startBenchServer(options: { patients: number; institutions
       .returning();
     const started = Date.now();
     await createBenchData(database.db, { ...options, doctorId: doctor!.id });
+    await sealPatientIdentifiers(database.db, keyringOf(config));
     console.log(
       `data: ${options.patients} patients over ${options.institutions} institution(s) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );

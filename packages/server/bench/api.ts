@@ -20,7 +20,9 @@ import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { checkCounters } from '../src/db/queries/counters';
 import { backfillOutcomeFacts } from '../src/db/queries/outcome-facts';
+import { sealPatientIdentifiers } from '../src/db/queries/patient-identifiers';
 import { accounts } from '../src/db/schema';
+import { keyringOf } from '../src/lib/crypto';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData, createBenchDoctors } from './bench-data';
@@ -189,6 +191,8 @@ async function main() {
       .returning();
     const started = Date.now();
     await createBenchData(database.db, { patients: PATIENTS, institutions: 10, doctorId: doctor!.id });
+    // Identifiers are sealed at rest, as start-up seals them: lists and searches pay for that.
+    await sealPatientIdentifiers(database.db, keyringOf(config));
     console.log(`data: ${PATIENTS} patients with a year of records in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await createBenchDoctors(database.db, doctor!.passwordHash);
     // The counters were kept by their triggers while the bulk SQL wrote the data: prove it.

@@ -14,8 +14,10 @@ import { buildApp } from '../src/app';
 import { DEFAULT_SECURITY, loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { sealPatientIdentifiers } from '../src/db/queries/patient-identifiers';
 import { accounts, auditLog } from '../src/db/schema';
 import type { Ctx } from '../src/lib/context';
+import { keyringOf } from '../src/lib/crypto';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { rowCells } from '../src/modules/exports/cells';
 import { codebookSheet } from '../src/modules/exports/codebook';
@@ -107,6 +109,8 @@ async function main() {
       .returning();
     const dataStarted = Date.now();
     await createFollowUpData(database.db, { followUps: FOLLOW_UPS, doctorId: admin!.id });
+    // Identifiers are sealed at rest, as start-up seals them: the export pays for opening them.
+    await sealPatientIdentifiers(database.db, keyringOf(config));
     console.log(`data: ${FOLLOW_UPS} annex 7 follow-ups in ${((Date.now() - dataStarted) / 1000).toFixed(1)} s`);
 
     const { app } = await buildApp({ config, database });
@@ -167,7 +171,14 @@ async function main() {
       sessionId: 0,
     } as const;
     const ctx = { db: database.db, actor, now: new Date() } as Ctx;
-    const [sheet] = annex7Export.sheets(ctx, { institutionId: undefined, from: undefined, to: undefined, today: '', now: ctx.now });
+    const [sheet] = annex7Export.sheets(ctx, {
+      institutionId: undefined,
+      from: undefined,
+      to: undefined,
+      today: '',
+      now: ctx.now,
+      keyring: keyringOf(config),
+    });
     if (!sheet) throw new Error('annex 7 export has no sheet');
     const prepared: Cell[][] = [];
     for await (const page of sheet.pages()) for (const row of page) prepared.push(rowCells(sheet.columns, row));

@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { DiskWatch } from './db/disk-space';
+import { keyringOf } from './lib/crypto';
 import { REDACT_PATHS, redactUrl, serializeError } from './lib/log-redaction';
 import { registerPrivacyHeaders } from './lib/privacy-headers';
 import { createResponseSerializerCompiler, registerAnswerBranches } from './lib/response-serializer';
@@ -61,6 +62,8 @@ export interface BuiltApp {
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
+  // The data key is read (or, outside production, created) now: a bad key fails the start, not a request.
+  keyringOf(config);
   const sms = deps.sms ?? smsSenderFromConfig(config.sms);
   const app = Fastify({
     logger: {

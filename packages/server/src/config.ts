@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { type DataKeyConfig, defaultKeyFile, parseMasterKey } from './lib/crypto';
 
 /**
  * The city's clinics keep Beijing time. The server counts calendar days (today, overdue, "not in the
@@ -109,6 +110,25 @@ const envSchema = z.object({
   API_DOCS: z.enum(['public', 'signed-in', 'off']).optional(),
   EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   EXPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  DATA_KEY: z
+    .string()
+    .optional()
+    .transform((key) => key?.trim() || undefined)
+    .refine((key) => key === undefined || parseMasterKey(key) !== null, { message: 'not 64 hex characters or base64 of 32 bytes' }),
+  DATA_KEY_FILE: z
+    .string()
+    .optional()
+    .transform((file) => file || undefined),
+  DATA_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((keys) =>
+      (keys ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .refine((keys) => keys.every((key) => parseMasterKey(key) !== null), { message: 'not a comma-separated list of data keys' }),
   TZ: z
     .string()
     .optional()
@@ -149,6 +169,11 @@ export interface Config {
   exportIdleTimeoutMs: number;
   /** The clinics' time zone: the programme's "today" (overdue, due dates, not-in-the-future). */
   timeZone: string;
+  /**
+   * The key that encrypts ID numbers and mobiles at rest (lib/crypto, docs/security-data.md). Production
+   * needs DATA_KEY or DATA_KEY_FILE; elsewhere a key is created once in DATA_DIR/data.key.
+   */
+  dataKeys: DataKeyConfig;
   security: SecurityConfig;
 }
 
@@ -205,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (e.SMS_PROVIDER === 'http' && !e.SMS_HTTP_URL) {
     throw new ConfigError('SMS_PROVIDER=http needs SMS_HTTP_URL');
   }
+  if (e.NODE_ENV === 'production' && !e.DATA_KEY && !e.DATA_KEY_FILE) {
+    throw new ConfigError(
+      'Production mode needs DATA_KEY or DATA_KEY_FILE: the key that encrypts ID numbers and mobiles (docs/security-data.md)',
+    );
+  }
   const admin = e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined;
   if (e.NODE_ENV === 'production' && !admin) {
     throw new ConfigError('Production mode needs ADMIN_USERNAME and ADMIN_PASSWORD for the administrator account');
@@ -226,6 +256,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     exportConcurrency: e.EXPORT_CONCURRENCY,
     exportIdleTimeoutMs: e.EXPORT_IDLE_TIMEOUT_SECONDS * 1000,
     timeZone: e.TZ,
+    dataKeys: {
+      key: e.DATA_KEY,
+      file: e.DATA_KEY_FILE ?? defaultKeyFile(e.DATA_DIR),
+      createFile: !e.DATA_KEY_FILE && e.NODE_ENV !== 'production',
+      previous: e.DATA_KEY_PREVIOUS,
+    },
     security: { ...DEFAULT_SECURITY, userCallsPerMinute: e.USER_CALLS_PER_MINUTE },
   };
 }

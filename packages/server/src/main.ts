@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations, withStartupLock } from './db/migrate';
 import { backfillOutcomeFacts } from './db/queries/outcome-facts';
+import { sealPatientIdentifiers } from './db/queries/patient-identifiers';
+import { DataKeyError, keyringOf } from './lib/crypto';
 import { startupFailureMessage } from './lib/startup-failure';
 import { seedBaseline } from './seed/baseline';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
@@ -20,6 +22,8 @@ async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.webDistDir ??= path.resolve(here, '../../web/dist');
 
+  // Opened before the database: a missing or malformed key stops the start before anything is written.
+  const keyring = keyringOf(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Several instances may start together on one database: one migrates and seeds, the others wait
   // for it and then find nothing left to do.
@@ -27,6 +31,10 @@ async function main() {
     database,
     async () => {
       await runMigrations(database);
+      // ID numbers and mobiles still in plaintext, or sealed under a previous key, are sealed under the
+      // current one before any request can read them (docs/security-data.md).
+      const { sealed } = await sealPatientIdentifiers(database.db, keyring);
+      if (sealed > 0) process.stdout.write(`Sealed the identifiers of ${sealed} patients under data key ${keyring.current.id}\n`);
       // Outcome facts of patients stored before migration 0003 or computed by older rules (facts.ts).
       await backfillOutcomeFacts(database.db);
       await seedBaseline(database.db, config);
@@ -59,7 +67,7 @@ async function main() {
 }
 
 main().catch(async (error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataKeyError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(`${await startupFailureMessage(error, databaseLocation)}\n`);

@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
 import { TOKEN_HEADER } from '@tcm/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identifierColumns, identifierMatches } from '../src/db/queries/patient-identifiers';
 import { patients } from '../src/db/schema';
+import { keyringOf } from '../src/lib/crypto';
 import { databaseErrorAnswer } from '../src/plugins/database-errors';
 import { databaseKinds } from './support/databases';
 import { createAdmin, createDoctor, enrolPatient, loginAs, nextMobile, nextResidentId } from './support/factories';
@@ -164,7 +166,7 @@ describe.each(databaseKinds())('input hardening on %s', (kind) => {
     const rows = await t.database.db
       .select({ id: patients.id })
       .from(patients)
-      .where(and(eq(patients.idNum, body.idNum), isNull(patients.voidedAt)));
+      .where(and(identifierMatches(keyringOf(t.config), 'idNum', body.idNum), isNull(patients.voidedAt)));
     expect(rows).toHaveLength(1);
   });
 
@@ -195,8 +197,7 @@ describe.each(databaseKinds())('input hardening on %s', (kind) => {
         name: '重复',
         gender: 'man',
         birthDate: '1955-05-05',
-        idNum,
-        telNum: nextMobile(),
+        ...identifierColumns(keyringOf(t.config), { idNum, telNum: nextMobile() }),
         institutionId: INSTITUTION_A,
         enrolledAt: '2026-01-01',
       });
@@ -261,8 +262,9 @@ describe.each(databaseKinds())('input hardening on %s', (kind) => {
         name: `${name}\u0000`,
         gender: 'woman',
         birthDate: '1971-07-07',
-        idNum,
-        telNum: mobile,
+        // Plaintext columns, as bulk SQL writes them: the failing statement's parameters carry both.
+        legacyIdNum: idNum,
+        legacyTelNum: mobile,
         institutionId: INSTITUTION_A,
         enrolledAt: '2026-01-01',
       });

@@ -59,7 +59,7 @@ describe.skipIf(!onPostgres)('several server instances on one PostgreSQL databas
         (select count(*) from accounts where role = 'doctor')::int as doctors,
         (select count(*) from institutions)::int as institutions,
         (select count(*) from patients)::int as patients,
-        (select count(distinct (cohort, id_num)) from patients)::int as distinct_patients,
+        (select count(distinct (cohort, id_num_index)) from patients)::int as distinct_patients,
         (select count(*) from drizzle.__drizzle_migrations)::int as migrations`);
     expect(counts).toEqual({
       admins: 1,

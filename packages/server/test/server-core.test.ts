@@ -130,7 +130,12 @@ describe('web app hosting', () => {
 describe('configuration', () => {
   it('refuses production without an administrator, and never seeds demo data there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    const prod = loadConfig({ NODE_ENV: 'production', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'Strong2026pass' });
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'Strong2026pass',
+      DATA_KEY: '7e57'.repeat(16),
+    });
     expect(prod.seedDemo).toBe(false);
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({}).security.argon2).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });

@@ -27,6 +27,22 @@ describe('audit details', () => {
     expect(scrubIdentifiers('text')).toBe('text');
   });
 
+  it('drops the stored forms of identifiers too: ciphertexts, blind indexes and unsealed plaintext', () => {
+    const stored = {
+      idNumSealed: 'v1.0a1b2c3d.AAAA',
+      tel_num_sealed: 'v1.0a1b2c3d.BBBB',
+      idNumIndex: 'aa',
+      id_last4_index: 'bb',
+      telNumIndex: 'cc',
+      telLast4Index: 'dd',
+      legacyIdNum: '330102197506153415',
+      legacyTelNum: '13700000001',
+      kept: 1,
+    };
+    expect(scrubIdentifiers({ after: stored })).toEqual({ after: { kept: 1 } });
+    expect(withoutIdentifiers(stored)).toEqual({ kept: 1 });
+  });
+
   it('takes only actions from the contracts list', () => {
     const known: AuditEntry = { action: 'patient.search' };
     // @ts-expect-error a free string is not an audit action

@@ -19,7 +19,28 @@ export interface AuditEntry {
  * kept for years, so it records that such a field was set or changed, never its value, full or masked
  * (PIPL data minimisation; a masked ID still gives away area code and the last four).
  */
-const IDENTIFIER_KEYS: ReadonlySet<string> = new Set(['idNum', 'id_num', 'telNum', 'tel_num', 'mobile']);
+const IDENTIFIER_KEYS: ReadonlySet<string> = new Set([
+  'idNum',
+  'id_num',
+  'telNum',
+  'tel_num',
+  'mobile',
+  // Their stored forms: a ciphertext or a blind index is no business of a log reader either.
+  'legacyIdNum',
+  'legacyTelNum',
+  'idNumSealed',
+  'id_num_sealed',
+  'telNumSealed',
+  'tel_num_sealed',
+  'idNumIndex',
+  'id_num_index',
+  'idLast4Index',
+  'id_last4_index',
+  'telNumIndex',
+  'tel_num_index',
+  'telLast4Index',
+  'tel_last4_index',
+]);
 
 /** Fields every save touches; listing them as "changed" would say nothing. */
 const BOOKKEEPING_KEYS: ReadonlySet<string> = new Set(['updatedAt']);

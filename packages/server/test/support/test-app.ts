@@ -39,6 +39,9 @@ export interface ApiResult<T> {
   raw: string;
 }
 
+/** The data key of every test app: fixed, so a second app on the same database opens what the first sealed. */
+export const TEST_DATA_KEY = '7e57'.repeat(16);
+
 export function testConfig(overrides: Partial<SecurityConfig> = {}): Config {
   return {
     nodeEnv: 'test',
@@ -57,6 +60,7 @@ export function testConfig(overrides: Partial<SecurityConfig> = {}): Config {
     exportConcurrency: 2,
     exportIdleTimeoutMs: 60_000,
     timeZone: DEFAULT_TIME_ZONE,
+    dataKeys: { key: TEST_DATA_KEY, file: './data/data.key', createFile: false, previous: [] },
     // Cheaper argon2 keeps the suite fast; the production parameters are covered by the config test.
     security: {
       ...DEFAULT_SECURITY,

@@ -2,9 +2,18 @@ import { COMPARISON_FOLLOW_UP_DAYS, MANAGED_FOLLOW_UP_DAYS } from '@tcm/contract
 import { and, type Column, eq, getTableColumns, isNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../lib/context';
+import { type Keyring, keyringOf } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
 import { institutions, patients } from '../schema';
+import {
+  type IdentifierColumnKey,
+  identifierColumns,
+  identifierMatches,
+  type PatientIdentifiers,
+  revealIdentifiers,
+  sealedIdentifierFields,
+} from './patient-identifiers';
 import { isCompletedSql } from './patient-protocol';
 
 /**
@@ -15,8 +24,12 @@ import { isCompletedSql } from './patient-protocol';
  */
 
 /** A stored patient row, as Drizzle reads it. */
-export type PatientRecord = typeof patients.$inferSelect;
-export type NewPatientRecord = typeof patients.$inferInsert;
+type StoredPatient = typeof patients.$inferSelect;
+/** A patient as services see it: the identifiers in plaintext, never their stored (sealed) columns. */
+export type PatientRecord = Omit<StoredPatient, IdentifierColumnKey> & PatientIdentifiers;
+export type NewPatientRecord = Omit<typeof patients.$inferInsert, IdentifierColumnKey> & PatientIdentifiers;
+/** A change to a patient; an identifier given is sealed again with the other (patient-identifiers.ts). */
+export type PatientChanges = Partial<NewPatientRecord>;
 /** The patients table's columns: enough to write conditions and selections, not to start a query. */
 export type PatientColumns = ReturnType<typeof getTableColumns<typeof patients>>;
 
@@ -53,8 +66,7 @@ export function patientColumns(today: string | Placeholder) {
     name: patients.name,
     gender: patients.gender,
     birthDate: patients.birthDate,
-    idNum: patients.idNum,
-    telNum: patients.telNum,
+    ...sealedIdentifierFields,
     institutionId: patients.institutionId,
     institutionName: institutions.name,
     cohort: patients.cohort,
@@ -75,13 +87,15 @@ export function patientColumns(today: string | Placeholder) {
 
 /** A patient as lists and details read it: stored columns (typed by the table) plus derived facts. */
 export type PatientViewRow = Pick<
-  PatientRecord,
+  StoredPatient,
   | 'id'
   | 'name'
   | 'gender'
   | 'birthDate'
-  | 'idNum'
-  | 'telNum'
+  | 'idNumSealed'
+  | 'telNumSealed'
+  | 'legacyIdNum'
+  | 'legacyTelNum'
   | 'institutionId'
   | 'cohort'
   | 'comparisonRole'
@@ -106,6 +120,8 @@ export interface PatientScope {
   readonly institutionId: number | undefined;
   /** Column references for conditions and selections. Not the table: a query starts from `select`. */
   readonly cols: PatientColumns;
+  /** Opens the identifiers a selection read, and turns a searched one into its blind indexes. */
+  readonly keyring: Keyring;
   /** Live (not voided) patients in scope, and-ed with `conditions`. */
   where(...conditions: (SQL | undefined)[]): SQL | undefined;
   /** `select fields from patients where <scope> and conditions`; chain order and paging. */
@@ -147,6 +163,7 @@ export function patientScope(ctx: Ctx, requestedInstitution?: number): PatientSc
   return {
     institutionId,
     cols: getTableColumns(patients),
+    keyring: keyringOf(ctx.config),
     where,
     select: (fields, ...conditions) => selectFrom(ctx, fields, where(...conditions)),
     selectListed: (today, ...conditions) => selectListedFrom(ctx, today, where(...conditions)),
@@ -182,33 +199,65 @@ export async function loadPatient(ctx: Ctx, id: number, cohort?: 'managed' | 'co
   return { ...row, [checked]: true };
 }
 
+/** A stored row with its identifiers opened and their stored columns left out. */
+function recordOf(keyring: Keyring, row: StoredPatient): PatientRecord {
+  const {
+    legacyIdNum,
+    legacyTelNum,
+    idNumSealed,
+    telNumSealed,
+    idNumIndex: _idNumIndex,
+    idLast4Index: _idLast4Index,
+    telNumIndex: _telNumIndex,
+    telLast4Index: _telLast4Index,
+    dataKeyId: _dataKeyId,
+    ...rest
+  } = row;
+  return { ...rest, ...revealIdentifiers(keyring, { legacyIdNum, legacyTelNum, idNumSealed, telNumSealed }) };
+}
+
 /** The stored row of a checked patient (for audit before/after). */
 export async function readPatientRecord(ctx: Ctx, patient: ScopedPatient): Promise<PatientRecord | undefined> {
   const [row] = await ctx.db.select().from(patients).where(eq(patients.id, patient.id));
-  return row;
+  return row && recordOf(keyringOf(ctx.config), row);
 }
 
-/** Changes one checked patient; returns the stored row after the change. */
-export async function writePatient(
-  ctx: Ctx,
-  patient: ScopedPatient,
-  changes: Partial<NewPatientRecord>,
-): Promise<PatientRecord | undefined> {
-  const [after] = await ctx.db.update(patients).set(changes).where(eq(patients.id, patient.id)).returning();
-  return after;
+/**
+ * Changes one checked patient; returns the row after the change. A new ID number or mobile is sealed
+ * with the other one (read under a row lock) under the current key, so a row's blind indexes always
+ * belong to one key.
+ */
+export async function writePatient(ctx: Ctx, patient: ScopedPatient, changes: PatientChanges): Promise<PatientRecord | undefined> {
+  const keyring = keyringOf(ctx.config);
+  const { idNum, telNum, ...plain } = changes;
+  let set: Partial<typeof patients.$inferInsert> = plain;
+  if (idNum !== undefined || telNum !== undefined) {
+    const [stored] = await ctx.db.select(sealedIdentifierFields).from(patients).where(eq(patients.id, patient.id)).for('update');
+    if (!stored) return undefined;
+    const current = revealIdentifiers(keyring, stored);
+    set = { ...plain, ...identifierColumns(keyring, { idNum: idNum ?? current.idNum, telNum: telNum ?? current.telNum }) };
+  }
+  const [after] = await ctx.db.update(patients).set(set).where(eq(patients.id, patient.id)).returning();
+  return after && recordOf(keyring, after);
 }
 
 /** Enrols a patient in an institution the caller may write to. */
 export async function insertPatient(ctx: Ctx, values: NewPatientRecord): Promise<PatientRecord> {
   assertInstitutionAccess(ctx, values.institutionId);
-  const [row] = await ctx.db.insert(patients).values(values).returning();
+  const keyring = keyringOf(ctx.config);
+  const { idNum, telNum, ...plain } = values;
+  const [row] = await ctx.db
+    .insert(patients)
+    .values({ ...plain, ...identifierColumns(keyring, { idNum, telNum }) })
+    .returning();
   if (!row) throw new Error('patient insert returned nothing');
-  return row;
+  return recordOf(keyring, row);
 }
 
 /**
  * Another live patient of the group with this ID number, in any institution: one person is enrolled
- * once per group across the programme (the unique index patients_cohort_id_num_uq), so this check is
+ * once per group across the programme (the unique index patients_cohort_id_num_uq on the ID number's
+ * blind index), so this check is
  * deliberately not limited to the caller's institution. It answers only an id.
  */
 export async function findEnrolled(
@@ -223,7 +272,7 @@ export async function findEnrolled(
     .where(
       and(
         eq(patients.cohort, cohort),
-        eq(patients.idNum, idNum),
+        identifierMatches(keyringOf(ctx.config), 'idNum', idNum),
         isNull(patients.voidedAt),
         exceptId === undefined ? undefined : ne(patients.id, exceptId),
       ),

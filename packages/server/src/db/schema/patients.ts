@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { institutions } from './institutions';
 
@@ -16,8 +16,22 @@ export const patients = pgTable(
     name: text('name').notNull(),
     gender: text('gender', { enum: ['man', 'woman'] }).notNull(),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
-    idNum: text('id_num').notNull(),
-    telNum: text('tel_num').notNull(),
+    /**
+     * ID number and mobile at rest (docs/security-data.md): AES-256-GCM in `*_sealed`, keyed hashes
+     * (HMAC blind indexes) for the searches and the one-enrolment-per-group rule, all made with the key
+     * `data_key_id` names. Only db/queries/patient-identifiers.ts reads or writes them. `id_num` and
+     * `tel_num` hold plaintext only for rows written by bulk SQL or before encryption: start-up seals
+     * those and empties the columns (sealPatientIdentifiers).
+     */
+    legacyIdNum: text('id_num'),
+    legacyTelNum: text('tel_num'),
+    idNumSealed: text('id_num_sealed'),
+    telNumSealed: text('tel_num_sealed'),
+    idNumIndex: text('id_num_index'),
+    idLast4Index: text('id_last4_index'),
+    telNumIndex: text('tel_num_index'),
+    telLast4Index: text('tel_last4_index'),
+    dataKeyId: text('data_key_id'),
     institutionId: integer('institution_id')
       .notNull()
       .references(() => institutions.id),
@@ -49,7 +63,15 @@ export const patients = pgTable(
   // Lists and counts by institution use the covering partial index patients_scope_cover_idx
   // (drizzle/0001_patient_scope_index.sql): drizzle-kit cannot express INCLUDE columns.
   (t) => [
-    uniqueIndex('patients_cohort_id_num_uq').on(t.cohort, t.idNum).where(sql`${t.voidedAt} is null`),
-    index('patients_tel_idx').on(t.telNum),
+    uniqueIndex('patients_cohort_id_num_uq').on(t.cohort, t.idNumIndex).where(sql`${t.voidedAt} is null`),
+    index('patients_tel_idx').on(t.telNumIndex),
+    index('patients_id_last4_idx').on(t.idLast4Index),
+    index('patients_tel_last4_idx').on(t.telLast4Index),
+    index('patients_data_key_idx').on(t.dataKeyId),
+    // Every row has its identifiers, sealed or (until start-up seals them) in plaintext.
+    check(
+      'patients_identifiers_present',
+      sql`(${t.idNumSealed} is not null and ${t.telNumSealed} is not null and ${t.idNumIndex} is not null and ${t.idLast4Index} is not null and ${t.telNumIndex} is not null and ${t.telLast4Index} is not null and ${t.dataKeyId} is not null) or (${t.legacyIdNum} is not null and ${t.legacyTelNum} is not null)`,
+    ),
   ],
 );

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { institutions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { type Ctx, requireActor } from '../../lib/context';
+import { keyringOf } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
 import type { ExportGate } from './export-gate';
@@ -32,7 +33,7 @@ async function resolveScope(ctx: Ctx, query: ExportQuery): Promise<ExportScope> 
     const [found] = await ctx.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, institutionId));
     if (!found) throw notFound('机构不存在');
   }
-  return { institutionId, from: query.from, to: query.to, today: todayOf(ctx), now: ctx.now };
+  return { institutionId, from: query.from, to: query.to, today: todayOf(ctx), now: ctx.now, keyring: keyringOf(ctx.config) };
 }
 
 type Outcome = 'completed' | 'aborted' | 'failed';

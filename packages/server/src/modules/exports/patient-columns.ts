@@ -1,4 +1,5 @@
 import { ageOn } from '@tcm/contracts';
+import { revealIdNum, revealTelNum, type SealedIdentifiers } from '../../db/queries/patient-identifiers';
 import type { PatientColumns } from '../../db/queries/patients';
 import { institutions } from '../../db/schema';
 import { isoDate } from '../../lib/dates';
@@ -11,8 +12,11 @@ export function patientSelect(patients: PatientColumns) {
     name: patients.name,
     gender: patients.gender,
     birthDate: patients.birthDate,
-    idNum: patients.idNum,
-    telNum: patients.telNum,
+    // Sealed at rest: opened per row by the columns below (the file holds them in full, as before).
+    idNumSealed: patients.idNumSealed,
+    telNumSealed: patients.telNumSealed,
+    legacyIdNum: patients.legacyIdNum,
+    legacyTelNum: patients.legacyTelNum,
     institutionName: institutions.name,
     cohort: patients.cohort,
     comparisonRole: patients.comparisonRole,
@@ -22,13 +26,11 @@ export function patientSelect(patients: PatientColumns) {
   };
 }
 
-export interface PatientFields {
+export interface PatientFields extends SealedIdentifiers {
   patientId: number;
   name: string;
   gender: 'man' | 'woman';
   birthDate: string;
-  idNum: string;
-  telNum: string;
   institutionName: string | null;
   cohort: 'managed' | 'comparison';
   comparisonRole: number | null;
@@ -74,8 +76,8 @@ export function patientColumns<R extends PatientFields>(scope: ExportScope): She
     { key: 'patient.name', header: '姓名', type: 'text', value: (r) => r.name },
     { key: 'patient.gender', header: '性别', type: 'single', codes: GENDER_CODES, value: (r) => GENDER_LABELS.get(r.gender) ?? r.gender },
     { key: 'patient.age', header: '年龄', type: 'number', unit: '岁', value: (r) => ageOf(r.birthDate) },
-    { key: 'patient.idNum', header: '身份证号', type: 'text', value: (r) => r.idNum },
-    { key: 'patient.mobile', header: '手机号', type: 'text', value: (r) => r.telNum },
+    { key: 'patient.idNum', header: '身份证号', type: 'text', value: (r) => revealIdNum(scope.keyring, r) },
+    { key: 'patient.mobile', header: '手机号', type: 'text', value: (r) => revealTelNum(scope.keyring, r) },
     { key: 'patient.institution', header: '所属机构', type: 'text', value: (r) => r.institutionName },
     { key: 'patient.group', header: '组别', type: 'single', codes: GROUP_CODES, value: (r) => labelOf(GROUP_CODES, groupOf(r)) },
     { key: 'patient.enrolledAt', header: '入组日期', type: 'date', value: (r) => isoDate(r.enrolledAt) },

@@ -1,6 +1,7 @@
 import type { ExportColumn } from '@tcm/contracts';
 import { EXPORT_NAMES, type ExportKey, type ExportName, ExportPaths } from '@tcm/contracts/api/exports';
 import type { Ctx } from '../../lib/context';
+import type { Keyring } from '../../lib/crypto';
 
 /** What a cell may hold; a `date` column's YYYY-MM-DD strings are written as real Excel dates. */
 export type Cell = string | number | Date | null;
@@ -43,6 +44,8 @@ export interface ExportScope {
   /** The export day (file name, ages, overdue). */
   today: string;
   now: Date;
+  /** Opens the sealed ID numbers and mobiles the patient columns write in full. */
+  keyring: Keyring;
 }
 
 /**

@@ -43,7 +43,7 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
     );
   }
   const keyword = filter.keyword?.trim();
-  if (keyword) conditions.push(keywordCondition(p, keyword));
+  if (keyword) conditions.push(keywordCondition(scope, keyword));
   return and(...conditions);
 }
 
@@ -72,7 +72,7 @@ export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: Pat
       countListed(ctx, scope, filter, where),
     ]);
   }
-  const list = rows.map((r) => toListItem(r, ctx.now));
+  const list = rows.map((r) => toListItem(r, ctx.now, scope.keyring));
   await auditPatientSearch(ctx, {
     keyword: filter.keyword,
     list: filter.cohort,

@@ -1,6 +1,7 @@
 import { maskMobile, maskResidentId } from '@tcm/contracts';
-import { eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { PatientColumns } from '../../db/queries/patients';
+import { ilike, or, type SQL } from 'drizzle-orm';
+import { identifierSearch } from '../../db/queries/patient-identifiers';
+import type { PatientScope } from '../../db/queries/patients';
 import { writeAudit } from '../../lib/audit';
 import type { Ctx } from '../../lib/context';
 
@@ -24,16 +25,12 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function keywordCondition(p: PatientColumns, keyword: string): SQL | undefined {
+/** Identifiers are sealed at rest: they match through their blind indexes, in full or on the last four. */
+export function keywordCondition(scope: Pick<PatientScope, 'cols' | 'keyring'>, keyword: string): SQL | undefined {
   const identifier = identifierKeyword(keyword);
-  const byName = ilike(p.name, `%${escapeLike(keyword)}%`);
+  const byName = ilike(scope.cols.name, `%${escapeLike(keyword)}%`);
   if (!identifier) return byName;
-  return or(
-    byName,
-    eq(p.idNum, identifier),
-    eq(p.telNum, identifier),
-    ...(identifier.length === 4 ? [sql`right(${p.idNum}, 4) = ${identifier}`, sql`right(${p.telNum}, 4) = ${identifier}`] : []),
-  );
+  return or(byName, identifierSearch(scope.keyring, identifier));
 }
 
 /**

@@ -2,17 +2,11 @@ import { ageOn, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_R
 import { eq } from 'drizzle-orm';
 import { countUnfilledReminders } from '../../db/queries/counters';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
-import {
-  findEnrolled,
-  insertPatient,
-  loadPatient,
-  type NewPatientRecord,
-  readPatientRecord,
-  writePatient,
-} from '../../db/queries/patients';
+import { findEnrolled, insertPatient, loadPatient, type PatientChanges, readPatientRecord, writePatient } from '../../db/queries/patients';
 import { institutions } from '../../db/schema';
 import { changeDetail, withoutIdentifiers, writeAudit } from '../../lib/audit';
 import { inTransaction, requireActor, type ServiceCall } from '../../lib/context';
+import { keyringOf } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
 import { assertInstitutionAccess, todayOf } from '../../lib/scope';
 import { toDetail } from './patient-view';
@@ -85,7 +79,7 @@ export async function getPatientDetail({ ctx, input }: ServiceCall<{ id: number 
     institutionId: row.institutionId,
     detail: { fields: ['idNum', 'tel_num'] },
   });
-  return toDetail(row, ctx.now);
+  return toDetail(row, ctx.now, keyringOf(ctx.config));
 }
 
 export interface PatientUpdate {
@@ -99,7 +93,7 @@ export interface PatientUpdate {
 
 export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) {
   const current = await loadPatient(ctx, input.id);
-  const changes: Partial<NewPatientRecord> = {};
+  const changes: PatientChanges = {};
   if (input.name !== undefined) changes.name = input.name;
   if (input.tel_num !== undefined) changes.telNum = input.tel_num;
   if (input.consentDate !== undefined) changes.consentDate = input.consentDate;

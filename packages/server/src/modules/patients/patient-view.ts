@@ -1,5 +1,7 @@
 import { ageOn, maskMobile, maskResidentId, type PatientDetail, type PatientListItem } from '@tcm/contracts';
+import { revealIdentifiers } from '../../db/queries/patient-identifiers';
 import type { PatientViewRow } from '../../db/queries/patients';
+import type { Keyring } from '../../lib/crypto';
 import { isoDate, isoDateOrNull } from '../../lib/dates';
 
 /** How a patient row (db/queries/patients.ts) is shown: the contracts' list and detail views. */
@@ -35,15 +37,17 @@ function baseView(row: Row, today: Date, idNum: string, telNum: string): Patient
   };
 }
 
-/** List view: identifiers masked (PRODUCT §1). */
-export function toListItem(row: Row, today: Date): PatientListItem {
-  return baseView(row, today, maskResidentId(row.idNum), maskMobile(row.telNum));
+/** List view: identifiers opened only to be masked (PRODUCT §1). */
+export function toListItem(row: Row, today: Date, keyring: Keyring): PatientListItem {
+  const { idNum, telNum } = revealIdentifiers(keyring, row);
+  return baseView(row, today, maskResidentId(idNum), maskMobile(telNum));
 }
 
 /** Detail view: full identifiers; callers audit the read. */
-export function toDetail(row: Row, today: Date): PatientDetail {
+export function toDetail(row: Row, today: Date, keyring: Keyring): PatientDetail {
+  const { idNum, telNum } = revealIdentifiers(keyring, row);
   return {
-    ...baseView(row, today, row.idNum, row.telNum),
+    ...baseView(row, today, idNum, telNum),
     birthDate: isoDate(row.birthDate),
     consentDate: isoDateOrNull(row.consentDate),
   };

@@ -78,7 +78,7 @@ export async function searchInstitutionPatients({
   const managed = patientConditions(scope, { cohort: 'managed', keyword: input.keyword }, today);
   const comparison = patientConditions(scope, { cohort: 'comparison', keyword: input.keyword }, today);
   const rows = await scope.selectListed(today, or(managed, comparison)).orderBy(desc(scope.cols.id)).limit(input.limit);
-  const list = rows.map((r) => toListItem(r, ctx.now));
+  const list = rows.map((r) => toListItem(r, ctx.now, scope.keyring));
   const ids = list.map((p) => p.id);
   await auditPatientSearch(ctx, {
     keyword: input.keyword,

@@ -1,0 +1,2 @@
+export { type DataKeyConfig, defaultKeyFile, keyringOf, openKeyring } from './key-source';
+export { type BlindIndexPurpose, DataKeyError, Keyring, parseMasterKey, type SealedColumn } from './keyring';
