@@ -1,4 +1,4 @@
-import { TOKEN_HEADER } from '@tcm/contracts';
+import { BACKGROUND_POLL_HEADER, TOKEN_HEADER } from '@tcm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -61,7 +61,8 @@ export function registerAccessControl(
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || token.length > 200) throw sessionExpired();
-    const actor = await resolveSession(deps.database.db, token, now, deps.config.security);
+    const isActivity = request.headers[BACKGROUND_POLL_HEADER] !== '1';
+    const actor = await resolveSession(deps.database.db, token, now, deps.config.security, isActivity);
     if (!actor) throw sessionExpired();
     if (access === 'doctor' && actor.role !== 'doctor') throw forbidden('该操作仅限医生');
     if (access === 'admin' && actor.role !== 'admin') throw forbidden('该操作仅限管理员');

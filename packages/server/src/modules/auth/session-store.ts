@@ -48,8 +48,12 @@ const sessionByToken = preparedPerDb((db) =>
     .prepare('session_by_token'),
 );
 
-/** The actor behind a token, or null when it is unknown, ended, idle too long or past its absolute life. */
-export async function resolveSession(db: Db, token: string, now: Date, security: SecurityConfig): Promise<Actor | null> {
+/**
+ * The actor behind a token, or null when it is unknown, ended, idle too long or past its absolute life.
+ * `isActivity` false (a background poll the client marks as such) checks the session without moving
+ * its last_seen: a tab left open must still idle out.
+ */
+export async function resolveSession(db: Db, token: string, now: Date, security: SecurityConfig, isActivity = true): Promise<Actor | null> {
   const rows = await sessionByToken(db).execute({ tokenHash: hashToken(token) });
   const row = rows[0];
   if (!row) return null;
@@ -62,7 +66,7 @@ export async function resolveSession(db: Db, token: string, now: Date, security:
       .where(eq(sessions.id, row.sessionId));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (isActivity && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   return {
