@@ -1,3 +1,4 @@
+import { passwordSchema } from '@tcm/contracts';
 import { z } from 'zod';
 
 /**
@@ -125,6 +126,15 @@ export const DEFAULT_SECURITY: SecurityConfig = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Why the configured administrator password fails the policy every other password meets (length,
+ * letters and digits, not a common one), or null. The admin account holds the widest access.
+ */
+export function adminPasswordWeakness(password: string): string | null {
+  const checked = passwordSchema.safeParse(password);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'invalid');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -139,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (e.NODE_ENV === 'production' && !admin) {
     throw new ConfigError('Production mode needs ADMIN_USERNAME and ADMIN_PASSWORD for the administrator account');
   }
+  const weakness = admin && adminPasswordWeakness(admin.password);
+  if (weakness) throw new ConfigError(`ADMIN_PASSWORD does not meet the password policy: ${weakness}`);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
