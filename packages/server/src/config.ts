@@ -96,6 +96,8 @@ export interface SecurityConfig {
   lockoutThreshold: number;
   lockoutWindowMinutes: number;
   lockoutMinutes: number;
+  /** The longest wait the every-source slow-down of a login name imposes between two attempts. */
+  loginSlowDownMaxSeconds: number;
   codeValidMinutes: number;
   codeResendSeconds: number;
   codeDailyLimit: number;
@@ -114,6 +116,7 @@ export const DEFAULT_SECURITY: SecurityConfig = {
   lockoutThreshold: 5,
   lockoutWindowMinutes: 15,
   lockoutMinutes: 15,
+  loginSlowDownMaxSeconds: 60,
   codeValidMinutes: 5,
   codeResendSeconds: 60,
   codeDailyLimit: 10,
