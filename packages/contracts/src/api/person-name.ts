@@ -17,25 +17,10 @@ const STRAY_OR_STACKED_MARKS = new RegExp(`(?:^|[^\\p{L}\\p{M}])\\p{M}|\\p{M}{${
  * The scripts a name's letters are told apart by. Letters of a script not listed count as one more
  * script, "other"; letters of no script (Common, Inherited) count as none.
  */
-const SCRIPTS: readonly [string, RegExp][] = [
-  ['Latin', /\p{Script=Latin}/u],
-  ['Han', /\p{Script=Han}/u],
-  ['Cyrillic', /\p{Script=Cyrillic}/u],
-  ['Greek', /\p{Script=Greek}/u],
-  ['Armenian', /\p{Script=Armenian}/u],
-  ['Arabic', /\p{Script=Arabic}/u],
-  ['Hebrew', /\p{Script=Hebrew}/u],
-  ['Hangul', /\p{Script=Hangul}/u],
-  ['Hiragana', /\p{Script=Hiragana}/u],
-  ['Katakana', /\p{Script=Katakana}/u],
-  ['Bopomofo', /\p{Script=Bopomofo}/u],
-  ['Tibetan', /\p{Script=Tibetan}/u],
-  ['Mongolian', /\p{Script=Mongolian}/u],
-  ['Yi', /\p{Script=Yi}/u],
-  ['Thai', /\p{Script=Thai}/u],
-  ['Devanagari', /\p{Script=Devanagari}/u],
-  ['Cherokee', /\p{Script=Cherokee}/u],
-];
+const SCRIPTS =
+  'Latin Han Cyrillic Greek Armenian Arabic Hebrew Hangul Hiragana Katakana Bopomofo Tibetan Mongolian Yi Thai Devanagari Cherokee'
+    .split(' ')
+    .map((name): [string, RegExp] => [name, new RegExp(`\\p{Script=${name}}`, 'u')]);
 const NO_SCRIPT = /[\p{Script=Common}\p{Script=Inherited}]/u;
 
 /**
