@@ -99,13 +99,13 @@ test.describe('the administrator in the shell (issue 4)', () => {
     await expect(page.getByText(`驳回原因：${reason}`).first()).toBeVisible();
     await screenshot(page, 'admin-doctor-list-rejected');
 
-    // The admin menu holds only logout, which returns to /login/admin.
+    // The admin menu: change password, signed-in devices, and logout, which returns to /login/admin.
     await page.getByRole('button', { name: '管理员菜单' }).click();
     const menu = page.locator('.ant-dropdown:visible').getByRole('menuitem');
-    await expect(menu).toHaveText(['退出登录']);
+    await expect(menu).toHaveText(['修改密码', '登录设备', '退出登录']);
     await screenshot(page, 'admin-menu');
     await expectStill(page); // the dropdown slides in: click it where it rests
-    await menu.first().click();
+    await menu.last().click();
     await expect(page).toHaveURL((url) => url.pathname === '/login/admin');
     await expect(heading(page, '管理员登录')).toBeVisible();
     // Still there once the screen has settled: the access guard must not move the admin on to the

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { passwordSchema } from '@tcm/contracts';
 import { z } from 'zod';
 import { type DataKeyConfig, defaultKeyFile, parseMasterKey } from './lib/crypto';
 
@@ -183,6 +184,8 @@ export interface SecurityConfig {
   lockoutThreshold: number;
   lockoutWindowMinutes: number;
   lockoutMinutes: number;
+  /** The longest wait the every-source slow-down of a login name imposes between two attempts. */
+  loginSlowDownMaxSeconds: number;
   codeValidMinutes: number;
   codeResendSeconds: number;
   codeDailyLimit: number;
@@ -207,6 +210,7 @@ export const DEFAULT_SECURITY: SecurityConfig = {
   lockoutThreshold: 5,
   lockoutWindowMinutes: 15,
   lockoutMinutes: 15,
+  loginSlowDownMaxSeconds: 60,
   codeValidMinutes: 5,
   codeResendSeconds: 60,
   codeDailyLimit: 10,
@@ -219,6 +223,15 @@ export const DEFAULT_SECURITY: SecurityConfig = {
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * Why the configured administrator password fails the policy every other password meets (length,
+ * letters and digits, not a common one), or null. The admin account holds the widest access.
+ */
+export function adminPasswordWeakness(password: string): string | null {
+  const checked = passwordSchema.safeParse(password);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'invalid');
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
@@ -239,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (e.NODE_ENV === 'production' && !admin) {
     throw new ConfigError('Production mode needs ADMIN_USERNAME and ADMIN_PASSWORD for the administrator account');
   }
+  const weakness = admin && adminPasswordWeakness(admin.password);
+  if (weakness) throw new ConfigError(`ADMIN_PASSWORD does not meet the password policy: ${weakness}`);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,

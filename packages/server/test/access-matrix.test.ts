@@ -76,6 +76,14 @@ const CASES: Record<string, RouteCase> = {
     request: async (fx) => ({ body: { mobile: fx.doctorA.username, code: '123456', password: 'Matrix2026x' } }),
     expect: { none: 400, expired: 400, doctorSame: 400, doctorOther: 400, admin: 400 },
   },
+  'POST /api/auth/changePassword': {
+    scoped: false,
+    // A wrong old password: refused for every signed-in caller, so no fixture's password changes.
+    request: async () => ({ body: { oldPassword: 'Wrong2026x', newPassword: 'Matrix2026x' } }),
+    expect: { doctorSame: 401, doctorOther: 401, admin: 401 },
+  },
+  'GET /api/auth/sessions': { scoped: false, request: async () => ({}) },
+  'POST /api/auth/sessions/revokeOthers': { scoped: false, request: async () => ({}) },
   'POST /api/institution/list': { scoped: false, request: async () => ({ body: { limit: 1000, page: 1 } }) },
   'POST /api/user/list': { scoped: true, request: async () => ({ body: { role: 'patient', institutionId: INSTITUTION_A } }) },
   // The same call edits (voids) a patient for a doctor and a doctor's account for the admin.

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, sessions, verificationCodes } from '../src/db/schema';
+import { auditLog, loginThrottle, sessions, verificationCodes } from '../src/db/schema';
 import { databaseKinds } from './support/databases';
 import { createAdmin, createDoctor, lastCodeFor, loginAs, nextMobile, TEST_PASSWORD } from './support/factories';
 import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
@@ -49,7 +49,7 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     expect(rows.some((r) => r.entityId === String(doctor.id))).toBe(true);
   });
 
-  it('locks an account after 5 wrong passwords in 15 minutes, with the minutes left', async () => {
+  it('locks the address out of an account after 5 wrong passwords in 15 minutes, with the minutes left', async () => {
     const doctor = await createDoctor(t, { institutionId: INSTITUTION_A });
     const attempt = (password: string) =>
       t.call({ method: 'POST', path: '/api/auth/login', body: { username: doctor.username, password } });
@@ -61,11 +61,11 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     const locked = await attempt(TEST_PASSWORD);
     expect(locked.code).toBe(423);
     expect(locked.message).toMatch(/请 1?\d 分钟后再试/);
-    // Once the lock has passed, the right password works again.
+    // Once the lock and the slow-down have passed, the right password works again.
     await t.database.db
-      .update(accounts)
-      .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(accounts.id, doctor.id));
+      .update(loginThrottle)
+      .set({ blockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(loginThrottle.username, doctor.username));
     expect((await attempt(TEST_PASSWORD)).code).toBe(0);
   });
 
@@ -82,8 +82,11 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     // Exactly threshold - 1 failures are told "wrong password"; the one that reaches the threshold
     // locks, and every other attempt finds the account locked.
     expect(codes).toEqual([...Array<number>(threshold - 1).fill(401), ...Array<number>(attempts - threshold + 1).fill(423)]);
-    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, doctor.id));
-    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+    const [row] = await t.database.db
+      .select()
+      .from(loginThrottle)
+      .where(sql`${loginThrottle.username} = ${doctor.username} and ${loginThrottle.source} = '127.0.0.1'`);
+    expect(row!.blockedUntil!.getTime()).toBeGreaterThan(Date.now());
     const lockRows = await t.database.db
       .select()
       .from(auditLog)
@@ -98,9 +101,9 @@ describe.each(databaseKinds())('accounts and sessions on %s', (kind) => {
     const attempt = () => t.call({ method: 'POST', path: '/api/auth/login', body: { username: doctor.username, password: 'Wrong1234x' } });
     for (let i = 0; i < 4; i++) await attempt();
     await t.database.db
-      .update(accounts)
-      .set({ failedLoginWindowStart: new Date(Date.now() - 16 * 60_000) })
-      .where(eq(accounts.id, doctor.id));
+      .update(loginThrottle)
+      .set({ windowStart: new Date(Date.now() - 16 * 60_000) })
+      .where(sql`${loginThrottle.username} = ${doctor.username} and ${loginThrottle.source} = '127.0.0.1'`);
     expect((await attempt()).code).toBe(401);
   });
 

@@ -58,6 +58,7 @@ const ON_DEMAND = new Map([
   ['src/features/records/RecordRevisionsDialog.tsx', "the first look at a record's revisions"],
   ['src/features/records/RecordEndEvaluationDialog.tsx', 'the first opening of the end-of-management evaluation'],
   ['src/instruments/UnsavedChangesDialog.tsx', 'the first attempt to leave a form with unsaved answers'],
+  ['src/features/account/AccountDialogs.tsx', 'the first opening of 修改密码 or 登录设备 in the personal menu'],
 ]);
 
 /**

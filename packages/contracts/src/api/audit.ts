@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'doctor.approve',
   'doctor.reject',
   'doctor.update',
+  'auth.password.change',
+  'auth.sessions.revokeOthers',
   // Managed-group patients
   'patient.enrol',
   'patient.view',

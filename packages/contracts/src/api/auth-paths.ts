@@ -9,4 +9,10 @@ export const AuthPaths = {
   getVerificationCode: '/api/auth/getVerificationCode',
   checkIsRegister: '/api/auth/checkIsRegister',
   changePwdByVerificationCode: '/api/auth/changePwdByVerificationCode',
+  /** Signed in: change one's own password with the old one; every other session ends. */
+  changePassword: '/api/auth/changePassword',
+  /** Signed in: one's own live sessions. */
+  sessions: '/api/auth/sessions',
+  /** Signed in: end every session of one's account but the current one. */
+  revokeOtherSessions: '/api/auth/sessions/revokeOthers',
 } as const;

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './transport';
 import { fieldLabel, INT4_MAX, queryInteger } from './validators';
 
-export { API_BASE, type Envelope, MAX_PAGE_SIZE, REQUEST_TIMEOUT_MS, ResponseCode, TOKEN_HEADER } from './transport';
+export {
+  API_BASE,
+  BACKGROUND_POLL_HEADER,
+  type Envelope,
+  MAX_PAGE_SIZE,
+  REQUEST_TIMEOUT_MS,
+  ResponseCode,
+  TOKEN_HEADER,
+} from './transport';
 
 /** The `{code, data, message}` envelope around a data schema. */
 export function envelope<T extends z.ZodType>(data: T) {

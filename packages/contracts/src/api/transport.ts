@@ -30,6 +30,11 @@ export const REQUEST_TIMEOUT_MS = 50_000;
 export const MAX_PAGE_SIZE = 100;
 /** Header carrying the session token (spec §6). */
 export const TOKEN_HEADER = 'satoken';
+/**
+ * Set to "1" on requests the client makes by itself on a timer (the bell's polls). The server checks
+ * the session as usual but does not count the request as activity, so the idle limit still applies.
+ */
+export const BACKGROUND_POLL_HEADER = 'x-background-poll';
 
 export interface Envelope<T> {
   code: number;

@@ -130,18 +130,7 @@ export const mobileSchema = z
   .min(1, { message: '请输入手机号' })
   .regex(MOBILE_PATTERN, { message: '手机号格式不正确' });
 
-/** Letters and combining marks of any script, digits, spaces, `·` (as in 欧阳·娜娜), `-` and `.`. */
-const NAME_CHARACTERS = /^[\p{L}\p{M}\p{N} ·.-]+$/u;
-const NAME_CHARACTERS_MESSAGE = '姓名只能包含文字、数字、空格及“·”“-”“.”';
-
-/** A person's name: no control characters, line breaks or bidirectional overrides can hide in it. */
-export const personNameSchema = z
-  .string({ message: '请输入姓名' })
-  .trim()
-  .min(1, { message: '请输入姓名' })
-  .max(50, { message: '姓名不能超过50个字符' })
-  .regex(NAME_CHARACTERS, { message: NAME_CHARACTERS_MESSAGE })
-  .refine((value) => /\p{L}/u.test(value), { message: '姓名须包含文字' });
+export { personNameSchema } from './person-name';
 
 /** A resident ID number per GB 11643; lower-case x is accepted and normalised to X. */
 export const residentIdSchema = z

@@ -103,6 +103,8 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   '*.password',
+  '*.oldPassword',
+  '*.newPassword',
   '*.code',
   '*.idNum',
   '*.token',

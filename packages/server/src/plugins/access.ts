@@ -1,4 +1,4 @@
-import { TOKEN_HEADER } from '@tcm/contracts';
+import { BACKGROUND_POLL_HEADER, TOKEN_HEADER } from '@tcm/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -69,7 +69,8 @@ export function registerAccessControl(
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token || token.length > 200) throw sessionExpired();
-    const actor = await resolveSession(deps.database.db, token, now, deps.config.security);
+    const isActivity = request.headers[BACKGROUND_POLL_HEADER] !== '1';
+    const actor = await resolveSession(deps.database.db, token, now, deps.config.security, isActivity);
     if (!actor) throw sessionExpired();
     // Known before the role check, so that a refusal is audited with who asked.
     request.actor = actor;

@@ -1,6 +1,6 @@
 import { DEFAULT_INSTITUTIONS } from '@tcm/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
+import { adminPasswordWeakness, type Config } from '../config';
 import type { Db } from '../db/client';
 import { accounts, institutions } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
@@ -19,6 +19,9 @@ export async function seedBaseline(db: Db, config: Config): Promise<void> {
   if (config.admin) {
     const [admin] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, config.admin.username));
     if (!admin) {
+      // loadConfig refuses a weak password already; a config built another way is held to the same rule.
+      const weakness = adminPasswordWeakness(config.admin.password);
+      if (weakness) throw new Error(`ADMIN_PASSWORD does not meet the password policy: ${weakness}`);
       await db.insert(accounts).values({
         role: 'admin',
         username: config.admin.username,

@@ -4,6 +4,13 @@ import { smsOutbox } from '../db/schema';
 export interface SmsMessage {
   mobile: string;
   text: string;
+  /** A part of the text (a verification code) that is delivered but never stored in the outbox. */
+  secret?: string;
+}
+
+/** The text as the outbox keeps it: the secret, if any, masked. */
+export function outboxText({ text, secret }: SmsMessage): string {
+  return secret ? text.replaceAll(secret, '*'.repeat(secret.length)) : text;
 }
 
 /** A way to deliver a text message; the outbox row is written by `sendSms` whatever the provider. */
@@ -20,11 +27,18 @@ export function createSmsSender(provider: SmsProvider): SmsSender {
   return {
     async send(db, message) {
       try {
-        await provider.deliver(message);
-        await db.insert(smsOutbox).values({ ...message, provider: provider.name, status: 'sent' });
+        await provider.deliver({ mobile: message.mobile, text: message.text });
+        await db.insert(smsOutbox).values({ mobile: message.mobile, text: outboxText(message), provider: provider.name, status: 'sent' });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        await db.insert(smsOutbox).values({ ...message, provider: provider.name, status: 'failed', error: reason });
+        const row = {
+          mobile: message.mobile,
+          text: outboxText(message),
+          provider: provider.name,
+          status: 'failed' as const,
+          error: reason,
+        };
+        await db.insert(smsOutbox).values(row);
         throw error;
       }
     },

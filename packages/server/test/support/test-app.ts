@@ -28,6 +28,8 @@ export interface ApiCall {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
+  /** The client address the server sees (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface ApiResult<T> {
@@ -108,6 +110,7 @@ export async function createTestApp(
         url: `${API_BASE}${options.path}`,
         headers,
         query,
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
         ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
       });
       const raw = response.body;

@@ -11,6 +11,7 @@ import type {
   VerificationPurpose,
 } from '@tcm/contracts/api/auth';
 import { AuthPaths } from '@tcm/contracts/api/auth-paths';
+import type { ChangeOwnPasswordBody, OwnSessionsResult, RevokeOtherSessionsResult } from '@tcm/contracts/api/own-account';
 import type { z } from 'zod';
 import { useSessionStore } from '../stores/session';
 import { api } from './client';
@@ -31,6 +32,10 @@ export const authApi = {
   /** PRODUCT §2: the same fields as the spec's GET, sent as a POST body so the password never sits in a URL. */
   changePassword: (body: ChangePasswordInput) =>
     api.post<Record<string, never>>(AuthPaths.changePwdByVerificationCode, body, { silent: true }),
+  /** Signed in: the old password and a new one; the dialog shows refusals inline. */
+  changeOwnPassword: (body: ChangeOwnPasswordBody) => api.post<Record<string, never>>(AuthPaths.changePassword, body, { silent: true }),
+  ownSessions: () => api.get<OwnSessionsResult>(AuthPaths.sessions),
+  revokeOtherSessions: () => api.post<RevokeOtherSessionsResult>(AuthPaths.revokeOtherSessions),
 };
 
 /** The signed-in user, refreshed at shell start so a renamed doctor or a revoked session shows at once. */

@@ -35,6 +35,14 @@ describe('api client', () => {
     expect(seen?.headers.get('satoken')).toBe('tok-1');
   });
 
+  it('marks background calls with X-Background-Poll: 1 and leaves other calls unmarked', async () => {
+    reply = { status: 200, data: { code: 0, data: {}, message: 'ok' } };
+    await api.get('/api/x', undefined, { background: true });
+    expect(seen?.headers.get('x-background-poll')).toBe('1');
+    await api.get('/api/x');
+    expect(seen?.headers.get('x-background-poll')).toBeUndefined();
+  });
+
   it('unwraps an absent data to an empty object', async () => {
     reply = { status: 200, data: { code: 0, message: 'ok' } };
     await expect(api.post('/api/x')).resolves.toEqual({});

@@ -1,4 +1,4 @@
-import { API_BASE, REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@tcm/contracts/api/transport';
+import { API_BASE, BACKGROUND_POLL_HEADER, REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@tcm/contracts/api/transport';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
 import { useSessionStore } from '../stores/session';
 import { filenameFromContentDisposition } from './content-disposition';
@@ -9,6 +9,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** The caller shows the error itself (e.g. inline on the login form); no toast. Expiry is still handled. */
     silent?: boolean;
+    /** A call the app makes by itself on a timer: the server does not count it as the user's activity. */
+    background?: boolean;
   }
 }
 
@@ -38,6 +40,7 @@ export const http = axios.create({
 http.interceptors.request.use((config) => {
   const token = useSessionStore.getState().token;
   if (token) config.headers.set(TOKEN_HEADER, token);
+  if (config.background) config.headers.set(BACKGROUND_POLL_HEADER, '1');
   return config;
 });
 
@@ -86,7 +89,7 @@ http.interceptors.response.use(
   },
 );
 
-type Options = Pick<AxiosRequestConfig, 'silent' | 'signal'>;
+type Options = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'background'>;
 
 export const api = {
   get: <T>(url: string, params?: object, options?: Options) => http.get<T>(url, { params, ...options }).then((r) => r.data),

@@ -21,13 +21,15 @@ export type UnfilledRemind = z.infer<typeof unfilledRemindResult>;
 
 export const patientApi = {
   list: (filter: PatientListFilter) => api.post<Paged<PatientListItem>>(UserPaths.list, { ...filter, role: 'patient' }),
-  doctors: (filter: DoctorListFilter) => api.post<Paged<DoctorListItem>>(UserPaths.list, { ...filter, role: 'doctor' }),
+  doctors: (filter: DoctorListFilter, options?: { background?: boolean }) =>
+    api.post<Paged<DoctorListItem>>(UserPaths.list, { ...filter, role: 'doctor' }, options),
   detail: (id: number) => api.get<PatientDetail>(UserPaths.detail, { id }),
   enrol: (body: EnrolPatientBody) => api.post<{ id: number }>(UserPaths.enrol, body),
   endManagement: (id: number) => api.get<unknown>(UserPaths.endManagement, { id }),
   notRemind: (id: number) => api.get<unknown>(UserPaths.notRemind, { id }),
   deleteFromIncompleteList: (id: number) => api.get<unknown>(UserPaths.deleteFromIncompleteList, { id }),
-  unfilledRemind: () => api.get<UnfilledRemind>(UserPaths.unfilledRemind),
+  /** The bell's poll: marked as background so that an open tab alone does not keep the session alive. */
+  unfilledRemind: () => api.get<UnfilledRemind>(UserPaths.unfilledRemind, undefined, { background: true }),
   institutionPatients: (institutionId: number, keyword: string, limit = 20) =>
     api.get<PatientListItem[]>(UserPaths.institutionPatients, { institutionId, keyword, limit }),
   /** PUT /api/user: the administrator disables or re-enables a doctor (PRODUCT §1). */
@@ -53,11 +55,14 @@ export function useDoctorList(filter: DoctorListFilter) {
   });
 }
 
-/** The admin bell: only the total matters, so one row is asked for. */
+/**
+ * The admin bell: only the total matters, so one row is asked for. A background call: the poll must
+ * not keep an unattended session alive.
+ */
 export function usePendingRegistrations(enabled: boolean) {
   return useQuery({
     queryKey: [...queryKeys.doctors, 'pending'],
-    queryFn: () => patientApi.doctors({ page: 1, limit: 1, registerStatus: 'ToBeReviewed' }),
+    queryFn: () => patientApi.doctors({ page: 1, limit: 1, registerStatus: 'ToBeReviewed' }, { background: true }),
     enabled,
     refetchInterval: 5 * 60_000,
   });

@@ -10,6 +10,7 @@ import { PersonalCenter } from '../features/account/PersonalCenter';
 import { requestToastHost } from '../lib/toast';
 import { useAddMemberStore } from '../stores/add-member';
 import { useSessionStore } from '../stores/session';
+import { AccountDialogsOnDemand } from './AccountDialogsOnDemand';
 import { Bell } from './Bell';
 import { SideMenu } from './SideMenu';
 
@@ -64,6 +65,7 @@ export default function AppShell() {
           <LanguageSwitch dark />
           <Bell />
           {isAdmin ? <AdminMenu /> : <PersonalCenter />}
+          <AccountDialogsOnDemand />
         </div>
       </Layout.Header>
       <Layout>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { institutions } from './institutions';
 
 /**
@@ -23,9 +23,6 @@ export const accounts = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by'),
     isDisabled: boolean('is_disabled').notNull().default(false),
-    failedLoginCount: smallint('failed_login_count').notNull().default(0),
-    failedLoginWindowStart: timestamp('failed_login_window_start', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,4 +30,25 @@ export const accounts = pgTable(
     index('accounts_review_idx').on(t.role, t.registerStatus, t.institutionId, t.id),
     index('accounts_mobile_idx').on(t.mobile).where(sql`${t.mobile} is not null`),
   ],
+);
+
+/**
+ * Wrong passwords, counted per login name (whether or not an account has it, so that the answers do
+ * not tell which names exist) and per source address, plus one account-wide row per name (source '').
+ * A source that reaches the threshold is locked out of that name; the account-wide row only slows
+ * every source down with a growing delay, so an attacker cannot lock the owner out (modules/auth/lockout.ts).
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    username: text('username').notNull(),
+    /** The client address as the server sees it; '' for the row that counts every address. */
+    source: text('source').notNull(),
+    failures: smallint('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** Per source: locked until. Account-wide: the next attempt is answered from this time on. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.source] }), index('login_throttle_source_idx').on(t.source, t.lastFailureAt)],
 );

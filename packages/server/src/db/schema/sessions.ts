@@ -15,6 +15,8 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason'),
+    /** The client address at sign-in as the server sees it (behind TRUST_PROXY, the forwarded one). */
+    ip: text('ip'),
   },
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );

@@ -12,7 +12,7 @@ import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { loadCurrentUser } from './account-view';
-import { clearFailuresUnlessLocked, isLocked, lockedError, recordWrongPassword } from './lockout';
+import { clearAllFailures, clearFailuresUnlessLocked, recordWrongPassword, refuseIfThrottled } from './lockout';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { createSession, endAllSessions, endSession } from './session-store';
 import { consumeCode, issueCode } from './verification-codes';
@@ -27,16 +27,15 @@ async function findAccountByUsername(ctx: Ctx, username: string) {
 export async function login({ ctx, input }: ServiceCall<LoginBody>): Promise<LoginResult> {
   const { security } = ctx.config;
   const account = await findAccountByUsername(ctx, input.username);
-  if (!account) {
-    await verifyAgainstDummy(input.password, security);
-    await writeAudit(ctx, { action: 'auth.login.failed', entity: 'account', detail: { reason: 'unknown-username' } });
-    throw new AppError(ResponseCode.AUTH_FAILED, WRONG_CREDENTIALS, 401);
-  }
+  const subject = { username: input.username, source: ctx.ip, account: account ?? null };
   // Refused before the slow password check; an attempt that passes it is decided again under the
-  // account's row lock (lockout.ts), where concurrent attempts see each other's count.
-  if (isLocked(account.lockedUntil, ctx.now)) throw lockedError(ctx.now, account.lockedUntil);
-  const passwordOk = await verifyPassword(account.passwordHash, input.password);
-  if (!passwordOk) await recordWrongPassword(ctx, account, WRONG_CREDENTIALS);
+  // throttle rows' lock (lockout.ts), where concurrent attempts see each other's count. A name no
+  // account has goes through the same steps, so the answers do not tell which names exist.
+  await refuseIfThrottled(ctx, subject);
+  const passwordOk = account
+    ? await verifyPassword(account.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password, security);
+  if (!account || !passwordOk) return recordWrongPassword(ctx, subject, WRONG_CREDENTIALS);
   if (account.registerStatus === 'ToBeReviewed') {
     throw new AppError(ResponseCode.FORBIDDEN, '您的注册申请正在审核中，审核结果将通过短信通知您', 403);
   }
@@ -47,8 +46,8 @@ export async function login({ ctx, input }: ServiceCall<LoginBody>): Promise<Log
   if (account.isDisabled) throw new AppError(ResponseCode.FORBIDDEN, '账号已停用，请联系管理员', 403);
 
   return inTransaction(ctx, async (tx) => {
-    await clearFailuresUnlessLocked(tx, account.id);
-    const token = await createSession(tx.db, account.id, tx.now, security);
+    await clearFailuresUnlessLocked(tx, subject);
+    const token = await createSession(tx.db, account.id, tx.now, security, tx.ip);
     await writeAudit(tx, {
       action: 'auth.login',
       entity: 'account',
@@ -131,10 +130,8 @@ export async function changePasswordByCode({ ctx, input }: ServiceCall<ChangePas
   await consumeCode(ctx, input.mobile, 'resetPassword', input.code);
   const passwordHash = await hashPassword(input.password, ctx.config.security);
   await inTransaction(ctx, async (tx) => {
-    await tx.db
-      .update(accounts)
-      .set({ passwordHash, failedLoginCount: 0, failedLoginWindowStart: null, lockedUntil: null, updatedAt: tx.now })
-      .where(eq(accounts.id, account.id));
+    await tx.db.update(accounts).set({ passwordHash, updatedAt: tx.now }).where(eq(accounts.id, account.id));
+    await clearAllFailures(tx, account.username);
     await endAllSessions(tx.db, account.id, tx.now, 'password-reset');
     await writeAudit(tx, {
       action: 'auth.password.reset',

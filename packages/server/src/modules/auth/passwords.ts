@@ -18,7 +18,8 @@ let dummyHash: Promise<string> | undefined;
  * Spends the same time as a real check when the account does not exist, so that response time does
  * not tell which usernames are registered.
  */
-export async function verifyAgainstDummy(password: string, security: SecurityConfig): Promise<void> {
+export async function verifyAgainstDummy(password: string, security: SecurityConfig): Promise<false> {
   dummyHash ??= hashPassword('dummy-password-1', security);
   await verifyPassword(await dummyHash, password);
+  return false;
 }

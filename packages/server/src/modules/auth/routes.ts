@@ -1,5 +1,6 @@
 import {
   AuthPaths,
+  changeOwnPasswordBody,
   changePasswordInput,
   checkIsRegisterQuery,
   checkIsRegisterResult,
@@ -10,14 +11,17 @@ import {
   getVerificationCodeResult,
   loginBody,
   loginResult,
+  ownSessionsResult,
   registerBody,
   registerResult,
+  revokeOtherSessionsResult,
 } from '@tcm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SecurityConfig } from '../../config';
 import { ok } from '../../lib/respond';
 import * as auth from './auth-service';
+import * as own from './own-account-service';
 
 const TAG = ['auth'];
 
@@ -44,6 +48,33 @@ export function authRoutes(security: SecurityConfig) {
         await auth.logout({ ctx: req.ctx, input: undefined });
         return ok({});
       },
+    });
+
+    r.post(AuthPaths.changePassword, {
+      config: { access: 'authenticated', ...perMinute(security.loginPerMinute) },
+      schema: {
+        tags: TAG,
+        summary: 'Change one’s own password with the old one; every other session ends',
+        body: changeOwnPasswordBody,
+        response: { 200: envelope(emptyData) },
+      },
+      handler: async (req) => ok(await own.changeOwnPassword({ ctx: req.ctx, input: req.body }), '密码已修改，其他设备已退出登录'),
+    });
+
+    r.get(AuthPaths.sessions, {
+      config: { access: 'authenticated' },
+      schema: { tags: TAG, summary: 'One’s own live sessions', response: { 200: envelope(ownSessionsResult) } },
+      handler: async (req) => ok(await own.listOwnSessions({ ctx: req.ctx, input: undefined })),
+    });
+
+    r.post(AuthPaths.revokeOtherSessions, {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: TAG,
+        summary: 'End every session of one’s account but this one',
+        response: { 200: envelope(revokeOtherSessionsResult) },
+      },
+      handler: async (req) => ok(await own.revokeOtherSessions({ ctx: req.ctx, input: undefined }), '其他设备已退出登录'),
     });
 
     r.get(AuthPaths.me, {

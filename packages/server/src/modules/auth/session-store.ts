@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { SecurityConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
@@ -10,12 +10,13 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Opens a session and returns the opaque 256-bit token; only its hash is stored. */
-export async function createSession(db: Db, accountId: number, now: Date, security: SecurityConfig): Promise<string> {
+/** Opens a session from a client address and returns the opaque 256-bit token; only its hash is stored. */
+export async function createSession(db: Db, accountId: number, now: Date, security: SecurityConfig, ip: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     accountId,
+    ip,
     createdAt: now,
     lastSeenAt: now,
     absoluteExpiresAt: new Date(now.getTime() + security.sessionAbsoluteDays * 86_400_000),
@@ -48,8 +49,12 @@ const sessionByToken = preparedPerDb((db) =>
     .prepare('session_by_token'),
 );
 
-/** The actor behind a token, or null when it is unknown, ended, idle too long or past its absolute life. */
-export async function resolveSession(db: Db, token: string, now: Date, security: SecurityConfig): Promise<Actor | null> {
+/**
+ * The actor behind a token, or null when it is unknown, ended, idle too long or past its absolute life.
+ * `isActivity` false (a background poll the client marks as such) checks the session without moving
+ * its last_seen: a tab left open must still idle out.
+ */
+export async function resolveSession(db: Db, token: string, now: Date, security: SecurityConfig, isActivity = true): Promise<Actor | null> {
   const rows = await sessionByToken(db).execute({ tokenHash: hashToken(token) });
   const row = rows[0];
   if (!row) return null;
@@ -62,7 +67,7 @@ export async function resolveSession(db: Db, token: string, now: Date, security:
       .where(eq(sessions.id, row.sessionId));
     return null;
   }
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (isActivity && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   return {
@@ -85,4 +90,31 @@ export async function endAllSessions(db: Db, accountId: number, now: Date, reaso
     .update(sessions)
     .set({ endedAt: now, endReason: reason })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.endedAt)));
+}
+
+/** Ends every open session of an account but one (a password change, "sign out other devices"). */
+export async function endOtherSessions(db: Db, accountId: number, keepSessionId: number, now: Date, reason: string): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.endedAt), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** An account's live sessions, newest activity first: never the token or its hash. */
+export async function listLiveSessions(db: Db, accountId: number, now: Date, security: SecurityConfig) {
+  const idleSince = new Date(now.getTime() - security.sessionIdleMinutes * 60_000);
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        isNull(sessions.endedAt),
+        gt(sessions.lastSeenAt, idleSince),
+        gt(sessions.absoluteExpiresAt, now),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
 }

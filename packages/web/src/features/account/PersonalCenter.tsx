@@ -8,6 +8,7 @@ import { usePersonalCenter } from '../../api/annex-queries';
 import { ErrorState, PageLoading } from '../../components/PageState';
 import { LOGIN_PATH } from '../../lib/routes';
 import { signOut } from '../../lib/session-actions';
+import { useAccountDialogStore } from '../../stores/account-dialog';
 import { useAddMemberStore } from '../../stores/add-member';
 import { useSessionStore } from '../../stores/session';
 
@@ -33,6 +34,7 @@ export function PersonalCenter() {
   const start = useAddMemberStore((s) => s.start);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const contentRef = useRef<HTMLElement>(null);
+  const showAccountDialog = useAccountDialogStore((s) => s.show);
 
   // The popover renders at the end of the page, so Tab from the trigger would never reach it: focus
   // moves into it on opening (the next Tab lands on the first figure link). Closing it while the focus
@@ -67,6 +69,24 @@ export function PersonalCenter() {
     >
       <PersonalCenterFigures enabled={open} onNavigate={close} />
       <Divider style={{ margin: '12px 0' }} />
+      <div style={{ display: 'flex', gap: 8, justifyContent: 'space-between', marginBottom: 8 }}>
+        <Button
+          onClick={() => {
+            setOpen(false);
+            showAccountDialog('changePassword');
+          }}
+        >
+          {t('accountSecurity.changePassword')}
+        </Button>
+        <Button
+          onClick={() => {
+            setOpen(false);
+            showAccountDialog('sessions');
+          }}
+        >
+          {t('accountSecurity.sessions')}
+        </Button>
+      </div>
       <div style={{ display: 'flex', gap: 8, justifyContent: 'space-between' }}>
         <Button
           icon={<UserAddOutlined aria-hidden />}

@@ -1,0 +1,63 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { defaultMigrationsFolder, runMigrations } from '../src/db/migrate';
+import { createTestDatabase, databaseKinds } from './support/databases';
+
+const MIGRATION = '0007_auth_hardening';
+
+/** The migrations folder as it was before this migration: the journal cut before it. */
+async function foldersBefore(): Promise<{ before: string; cleanup(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'tcm-migrations-'));
+  await cp(defaultMigrationsFolder(), dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag === MIGRATION);
+  expect(cut).toBeGreaterThan(0);
+  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+  return { before: dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe.each(databaseKinds())('migration %s to keyed codes and a code-free outbox', (kind) => {
+  let db: { database: Database; drop(): Promise<void> };
+  let folders: Awaited<ReturnType<typeof foldersBefore>>;
+  beforeAll(async () => {
+    db = await createTestDatabase(kind, { migrate: false });
+    folders = await foldersBefore();
+  });
+  afterAll(async () => {
+    await db?.drop();
+    await folders?.cleanup();
+  });
+
+  it('masks codes already in the outbox, spends codes under the old hash and makes a random key', async () => {
+    const { database } = db;
+    await runMigrations(database, folders.before);
+    await database.db.execute(sql`insert into sms_outbox (mobile, text, provider, status) values
+      ('13700000000', '【糖尿病前期中医药健康管理】您正在注册，验证码 482913，5分钟内有效。如非本人操作请忽略。', 'console', 'sent'),
+      ('13700000001', '【糖尿病前期中医药健康管理】您的注册申请已通过审核。', 'console', 'sent')`);
+    await database.db.execute(sql`insert into verification_codes (mobile, purpose, code_hash, expires_at)
+      values ('13700000000', 'register', 'old', now() + interval '5 minutes')`);
+
+    await runMigrations(database);
+
+    const outbox = await rowsOf<{ text: string }>(database, sql`select text from sms_outbox order by id`);
+    expect(outbox.map((r) => r.text)).toEqual([
+      '【糖尿病前期中医药健康管理】您正在注册，验证码 ******，5分钟内有效。如非本人操作请忽略。',
+      '【糖尿病前期中医药健康管理】您的注册申请已通过审核。',
+    ]);
+    const live = await rowsOf<{ n: number }>(database, sql`select count(*)::int as n from verification_codes where used_at is null`);
+    expect(live[0]!.n).toBe(0);
+    const keys = await rowsOf<{ len: number }>(
+      database,
+      sql`select octet_length(value) as len from server_secrets where name = 'code-hmac'`,
+    );
+    expect(keys).toEqual([{ len: 32 }]);
+  });
+});
