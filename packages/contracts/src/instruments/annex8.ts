@@ -7,10 +7,12 @@ import {
   type GlycemicStatus,
 } from '../clinical/glycemic';
 import { SYMPTOM_EFFICACY_LABELS } from '../clinical/symptom-score';
-import { baselineInvolvesIgt, glycemicStatusOf } from './annex1';
+import { baselineInvolvesIgt, glycemicAttention, glycemicStatusOf } from './annex1';
 import { symptomTotalOf } from './annex4';
 import { knownHeight } from './annex7';
 import {
+  ALERT_COLUMNS,
+  alertDerived,
   fpgItem,
   HBA1C_RISK_COLUMN,
   hba1cItem,
@@ -19,6 +21,7 @@ import {
   ogtt2hItem,
   opt,
   readNumber,
+  readString,
   text,
   waistItem,
   weightItem,
@@ -67,6 +70,7 @@ function deriveAnnex8(data: RecordData, context: InstrumentContext) {
     baselineStatus: startStatus,
     baselineInvolvedIgt: baselineInvolvesIgt(context.baseline?.['1']),
     finalValues: { fpg: readNumber(data, 'fpg'), ogtt2h: readNumber(data, 'ogtt2h'), hba1c: readNumber(data, 'hba1c') },
+    ...finalDateAndHistory(data, context),
     baselineWeightKg: baselineWeight,
     finalWeightKg: readNumber(data, 'weight'),
     baselineSymptomTotal,
@@ -81,7 +85,13 @@ function deriveAnnex8(data: RecordData, context: InstrumentContext) {
     finalSymptomTotal,
     ...hba1cRiskDerived(data),
     ...evaluation,
+    ...alertDerived(data),
   };
+}
+
+function finalDateAndHistory(data: RecordData, context: InstrumentContext) {
+  const date = readString(data, 'evaluationDate');
+  return date ? { finalDate: date, history: context.glucoseHistory ?? [] } : {};
 }
 
 export const annex8: InstrumentDefinition = {
@@ -149,13 +159,14 @@ export const annex8: InstrumentDefinition = {
       label: text('结束时糖代谢状态', 'Final glycemic status'),
       type: 'single',
       options: labelOptions(FOLLOW_UP_GLYCEMIC_STATUS_LABELS),
+      attention: glycemicAttention,
     },
     {
       key: 'outcome',
       label: text('转归', 'Outcome'),
       type: 'single',
       options: labelOptions(MANAGEMENT_OUTCOME_LABELS),
-      attention: (value) => value === 'repeatOgtt',
+      attention: (value) => value === 'repeatOgtt' || value === 'suspectedProgression' || value === 'hypoglycaemia',
     },
     HBA1C_RISK_COLUMN,
     { key: 'baselineWeight', label: text('基线体重', 'Baseline weight'), type: 'number', unit: 'kg' },
@@ -171,6 +182,7 @@ export const annex8: InstrumentDefinition = {
       type: 'single',
       options: labelOptions(SYMPTOM_EFFICACY_LABELS),
     },
+    ...ALERT_COLUMNS,
   ],
   history: [
     'evaluationDate',

@@ -16,11 +16,12 @@ function numberItem(
   key: string,
   label: LocalizedText,
   unit: string,
-  range: { min: number; max: number },
+  range: { min: number; max: number; softMin?: number; softMax?: number },
   decimals: number,
   more: NumberOverrides = {},
 ): NumberItem {
-  return { key, label, type: 'number', unit, min: range.min, max: range.max, decimals, ...more };
+  const soft = range.softMin !== undefined && range.softMax !== undefined ? { softMin: range.softMin, softMax: range.softMax } : {};
+  return { key, label, type: 'number', unit, min: range.min, max: range.max, decimals, ...soft, ...more };
 }
 
 /** Venous plasma glucose; labs report up to two decimals. */
