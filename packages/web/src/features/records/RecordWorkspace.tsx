@@ -106,8 +106,14 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
   const [active, setActive] = useState<AnnexKey>(annexes[0] ?? '1');
 
   const patient: ContextPatient = useMemo(
-    () => ({ gender: detail.data?.gender ?? info.gender, birthDate: detail.data?.birthDate, cohort: info.cohort, role: info.role }),
-    [detail.data?.gender, detail.data?.birthDate, info.gender, info.cohort, info.role],
+    () => ({
+      gender: detail.data?.gender ?? info.gender,
+      birthDate: detail.data?.birthDate,
+      enrolledAt: detail.data?.enrolledAt,
+      cohort: info.cohort,
+      role: info.role,
+    }),
+    [detail.data?.gender, detail.data?.birthDate, detail.data?.enrolledAt, info.gender, info.cohort, info.role],
   );
   const ended = detail.data?.endManagement ?? info.endManagement;
   const canEnd = info.cohort === 'managed' && !ended;
