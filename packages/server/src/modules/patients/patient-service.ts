@@ -1,4 +1,4 @@
-import { ageOn, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
+import { ageOn, enrolmentAgeProblem, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
 import { eq } from 'drizzle-orm';
 import { countUnfilledReminders } from '../../db/queries/counters';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
@@ -44,6 +44,9 @@ export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>
   if (input.gender && input.gender !== gender) throw badRequest('性别与身份证号不一致');
   if (input.age !== undefined && input.age !== ageOn(birthDate, ctx.now)) throw badRequest('年龄与身份证号不一致');
   if (input.consentDate && input.consentDate > todayOf(ctx)) throw badRequest('知情同意日期不能晚于今天');
+  // Both groups are adults only: the pre-diabetes cut-offs and the BMI bands are adult ones.
+  const tooYoung = enrolmentAgeProblem(birthDate, todayOf(ctx));
+  if (tooYoung) throw badRequest(tooYoung);
   const [institution] = await ctx.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, input.institutionId));
   if (!institution) throw badRequest('所选社区不存在');
 
