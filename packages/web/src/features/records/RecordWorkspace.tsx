@@ -17,6 +17,7 @@ import { RECORD_ROUTES, type RecordKey } from '../../lib/routes';
 import { toast } from '../../lib/toast';
 import { type PatientInfo, usePatientStore } from '../../stores/patient';
 import { usePatientHistories } from './api';
+import { GlycemicGuidance } from './GlycemicGuidance';
 import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
 import { RecordInstrumentPanel } from './RecordInstrumentPanel';
 
@@ -141,6 +142,9 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
             {t('instrument.endOpen')}
           </Button>
         </Space>
+      )}
+      {(current === 'diagnosticRecord' || current === 'followUp') && (
+        <GlycemicGuidance patientId={patientId} patient={patient} histories={histories.byAnnex} canEnd={canEnd} />
       )}
       {annexes.length > 1 ? (
         <Tabs
