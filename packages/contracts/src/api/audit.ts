@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'patient.endManagement',
   'patient.notRemind',
   'patient.deleteFromIncompleteList',
+  /** The guided end of management for a confirmed diabetes (annex 8, optionally a comparison enrolment). */
+  'patient.progressToDiabetes',
   /** A list search whose keyword looks like an ID number or mobile (either group). */
   'patient.search',
   // Comparison group

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { institutions } from './institutions';
+
+/** The alert an urgent patient is listed for: the record that raised it and its alerts (derived.alerts). */
+export interface StoredUrgentAlert {
+  recordId: number;
+  annex: string;
+  alerts: { code: string; item: string; value?: number; message: string; messageEn: string }[];
+}
 
 /**
  * Patients never sign in. `cohort` is the managed group (registered patients) or the comparison group;
@@ -33,6 +40,13 @@ export const patients = pgTable(
     filledAnnexes: text('filled_annexes').array().notNull().default(sql`'{}'::text[]`),
     lastFollowUpDate: date('last_follow_up_date', { mode: 'string' }),
     lastFollowUpSavedAt: timestamp('last_follow_up_saved_at', { withTimezone: true }),
+    /**
+     * Also maintained by record writes (db/queries/patient-summary.ts): when the patient's latest record
+     * of an instrument that assesses danger values has an alert and records no referral, its date and
+     * what it found. Null otherwise. The urgent worklist, its counters and the due-date cap read these.
+     */
+    urgentSince: date('urgent_since', { mode: 'string' }),
+    urgentAlert: jsonb('urgent_alert').$type<StoredUrgentAlert>(),
     /** Reminder silenced until the patient's next follow-up is saved (notRemind). */
     remindSilencedAt: timestamp('remind_silenced_at', { withTimezone: true }),
     /**
@@ -51,5 +65,9 @@ export const patients = pgTable(
   (t) => [
     uniqueIndex('patients_cohort_id_num_uq').on(t.cohort, t.idNum).where(sql`${t.voidedAt} is null`),
     index('patients_tel_idx').on(t.telNum),
+    // The urgent worklist of one institution, oldest alert first: a handful of rows, never a scan.
+    index('patients_urgent_idx')
+      .on(t.institutionId, t.urgentSince, t.id)
+      .where(sql`${t.urgentSince} is not null and ${t.voidedAt} is null`),
   ],
 );

@@ -1,6 +1,6 @@
 import { ageOn, enrolmentAgeProblem, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
 import { eq } from 'drizzle-orm';
-import { countUnfilledReminders } from '../../db/queries/counters';
+import { countUnfilledReminders, readUrgentCounts } from '../../db/queries/counters';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import {
   findEnrolled,
@@ -14,7 +14,7 @@ import { institutions } from '../../db/schema';
 import { changeDetail, withoutIdentifiers, writeAudit } from '../../lib/audit';
 import { inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { badRequest, conflict } from '../../lib/errors';
-import { assertInstitutionAccess, todayOf } from '../../lib/scope';
+import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
 import { toDetail } from './patient-view';
 
 export interface NewPatientInput {
@@ -217,9 +217,14 @@ export async function followUpOverdue({ ctx, input: { annex, ...input } }: Servi
 
 /**
  * The doctor's bell: managed patients in management with no follow-up for 15 days, less those
- * silenced (notRemind) or dismissed (deleteFromIncompleteList). Read from the per-due-date counts
+ * silenced (notRemind) or dismissed (deleteFromIncompleteList), and the urgent patients of both groups
+ * (an unresolved alert; never silenced). Read from the per-due-date counts and the stored counters
  * (db/queries/counters.ts), so its cost follows the number of days, not of patients.
  */
 export async function countUnfilled({ ctx }: ServiceCall<void>) {
-  return { count: await countUnfilledReminders(ctx, todayOf(ctx)), days: UNFILLED_REMINDER_DAYS };
+  const [count, urgent] = await Promise.all([
+    countUnfilledReminders(ctx, todayOf(ctx)),
+    readUrgentCounts(ctx.db, scopedInstitution(ctx, undefined)),
+  ]);
+  return { count, days: UNFILLED_REMINDER_DAYS, urgentCount: urgent.managed + urgent.comparison };
 }
