@@ -144,6 +144,7 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
       visitDate: daysAgo(30),
       way: 'clinic',
       symptoms: ['none'],
+      urgentSigns: ['none'],
       fpg: 6.0,
       adverseReaction: 'no',
       visitClass: 'satisfactory',
