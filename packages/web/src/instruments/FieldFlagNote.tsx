@@ -1,5 +1,5 @@
-import { ExclamationCircleFilled, WarningFilled } from '@ant-design/icons';
-import { theme } from 'antd';
+import { CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import useToken from 'antd/es/theme/useToken';
 
 /**
  * A note under a field about its value, as soon as it is typed: `danger` is a danger value in red with
@@ -7,14 +7,14 @@ import { theme } from 'antd';
  * amber, that the doctor is asked to confirm (it is stored as it is).
  */
 export function FieldFlagNote({ tone, text, id, testId }: { tone: 'danger' | 'check'; text: string; id: string; testId: string }) {
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   const colours =
     tone === 'danger'
       ? { color: token.colorError, background: token.colorErrorBg, borderColor: token.colorErrorBorder }
-      : { color: token.colorWarningText, background: token.colorWarningBg, borderColor: token.colorWarningBorder };
+      : { color: token.colorWarning, background: token.colorWarningBg, borderColor: token.colorWarningBorder };
   return (
     <div id={id} className="instrument-field-flag" data-testid={testId} data-tone={tone} style={colours}>
-      {tone === 'danger' ? <WarningFilled aria-hidden /> : <ExclamationCircleFilled aria-hidden />} {text}
+      {tone === 'danger' ? <CloseCircleFilled aria-hidden /> : <ExclamationCircleFilled aria-hidden />} {text}
     </div>
   );
 }

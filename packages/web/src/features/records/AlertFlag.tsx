@@ -1,6 +1,6 @@
 import { FlagFilled } from '@ant-design/icons';
 import type { AnnexRecord } from '@tcm/contracts/api/records';
-import { theme } from 'antd';
+import useToken from 'antd/es/theme/useToken';
 import { useTranslation } from 'react-i18next';
 import { readAlerts } from '../../instruments/field-flags';
 import { useInstrumentLang } from '../../instruments/lang';
@@ -9,7 +9,7 @@ import { useInstrumentLang } from '../../instruments/lang';
 export function AlertFlag({ record }: { record: AnnexRecord }) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   if (record.derived.hasAlert !== true) return null;
   const text = readAlerts(record.derived)
     .map((alert) => (lang === 'zh' ? alert.message : alert.messageEn))

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { Notice } from '../../components/Notice';
 import type { ContextPatient } from '../../instruments/context';
-import { glycemicGuidance } from './glycemic-guidance';
+import type { Guidance } from './glycemic-guidance';
 import { NEXT_CONTACT_DAYS } from './save-concerns';
 
 const ProgressToDiabetesDialog = lazy(() => import('./ProgressToDiabetesDialog'));
 
 interface Props {
+  guidance: Guidance;
   patientId: number;
   patient: ContextPatient;
   histories: Partial<Record<AnnexKey, AnnexRecord[]>>;
@@ -22,13 +23,11 @@ interface Props {
 /**
  * What the newest glucose record asks of the doctor, above the forms: 低血糖; 疑似糖尿病 with the
  * repeat test within 14 days; confirmed diabetes with the guided end of pre-diabetes management
- * (进展为糖尿病), which keeps every record.
+ * (进展为糖尿病), which keeps every record. Fetched only for a patient whose record asks one of these.
  */
-export function GlycemicGuidance({ patientId, patient, histories, canEnd }: Props) {
+export default function GlycemicGuidance({ guidance, patientId, patient, histories, canEnd }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const guidance = glycemicGuidance(histories);
-  if (!guidance) return null;
   const days = NEXT_CONTACT_DAYS;
   if (guidance.kind === 'hypoglycaemia')
     return (

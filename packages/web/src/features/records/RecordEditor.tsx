@@ -146,6 +146,7 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
         concerns={confirming?.concerns ?? null}
         lang={lang}
         isPending={save.isPending}
+        days={NEXT_CONTACT_DAYS}
         onConfirm={() => confirming && void submit(confirming.data)}
         onCancel={() => setConfirming(null)}
       />

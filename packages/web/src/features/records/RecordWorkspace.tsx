@@ -17,7 +17,8 @@ import { RECORD_ROUTES, type RecordKey } from '../../lib/routes';
 import { toast } from '../../lib/toast';
 import { type PatientInfo, usePatientStore } from '../../stores/patient';
 import { usePatientHistories } from './api';
-import { GlycemicGuidance } from './GlycemicGuidance';
+import GlycemicGuidance from './GlycemicGuidance';
+import { glycemicGuidance } from './glycemic-guidance';
 import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
 import { RecordInstrumentPanel } from './RecordInstrumentPanel';
 
@@ -118,6 +119,7 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
   );
   const ended = detail.data?.endManagement ?? info.endManagement;
   const canEnd = info.cohort === 'managed' && !ended;
+  const guidance = current === 'diagnosticRecord' || current === 'followUp' ? glycemicGuidance(histories.byAnnex) : null;
 
   const panel = (annex: AnnexKey) => {
     const def = getInstrument(annex);
@@ -143,8 +145,8 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
           </Button>
         </Space>
       )}
-      {(current === 'diagnosticRecord' || current === 'followUp') && (
-        <GlycemicGuidance patientId={patientId} patient={patient} histories={histories.byAnnex} canEnd={canEnd} />
+      {guidance && (
+        <GlycemicGuidance guidance={guidance} patientId={patientId} patient={patient} histories={histories.byAnnex} canEnd={canEnd} />
       )}
       {annexes.length > 1 ? (
         <Tabs

@@ -1,13 +1,16 @@
 import type { Lang } from '@tcm/contracts/instruments/types';
-import { Modal, theme } from 'antd';
+import { Modal } from 'antd';
+import useToken from 'antd/es/theme/useToken';
 import { useTranslation } from 'react-i18next';
-import { NEXT_CONTACT_DAYS, type SaveConcerns } from './save-concerns';
+import type { SaveConcerns } from './save-concerns';
 
 interface Props {
   open: boolean;
   concerns: SaveConcerns | null;
   lang: Lang;
   isPending: boolean;
+  /** The days within which a danger value calls for the next contact. */
+  days: number;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -17,10 +20,9 @@ interface Props {
  * the next contact within 14 days), a next visit later than that, or a value outside its usual range.
  * Saving is the doctor's call: the dialog never refuses.
  */
-export default function SaveConfirmDialog({ open, concerns, lang, isPending, onConfirm, onCancel }: Props) {
+export default function SaveConfirmDialog({ open, concerns, lang, isPending, days, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
-  const days = NEXT_CONTACT_DAYS;
+  const [, token] = useToken();
   return (
     <Modal
       open={open}
@@ -48,7 +50,7 @@ export default function SaveConfirmDialog({ open, concerns, lang, isPending, onC
             </section>
           )}
           {concerns.lateNext && concerns.contactBy && (
-            <p data-testid="save-confirm-late-next" style={{ color: token.colorWarningText }}>
+            <p data-testid="save-confirm-late-next" style={{ color: token.colorWarning }}>
               {t('alerts.lateNext', { date: concerns.lateNext, limit: concerns.contactBy, days })}
             </p>
           )}

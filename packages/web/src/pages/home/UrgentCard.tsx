@@ -1,6 +1,7 @@
-import { WarningFilled } from '@ant-design/icons';
+import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
-import { Button, Card, theme } from 'antd';
+import { Button, Card } from 'antd';
+import useToken from 'antd/es/theme/useToken';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
@@ -20,7 +21,7 @@ const URGENT_SIZE = 20;
  */
 export function UrgentCard() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const [, token] = useToken();
   const navigate = useNavigate();
   const selectPatient = usePatientStore((s) => s.selectPatient);
   const managed = usePatientList({ page: 1, limit: URGENT_SIZE, state: 'running', urgentOnly: true });
@@ -40,7 +41,7 @@ export function UrgentCard() {
       styles={{ header: { background: token.colorErrorBg } }}
       title={
         <h3 style={{ margin: 0, fontSize: 16, color: token.colorError }}>
-          <WarningFilled aria-hidden /> {title} ({patients.length})
+          <ExclamationCircleFilled aria-hidden /> {title} ({patients.length})
         </h3>
       }
     >
