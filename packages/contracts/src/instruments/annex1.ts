@@ -10,6 +10,8 @@ import {
   labelOptions,
   ogtt2hItem,
   opt,
+  pregnancyForWomenOnly,
+  pregnancyItem,
   readNumber,
   readString,
   text,
@@ -122,6 +124,7 @@ export const annex1: InstrumentDefinition = {
           maxLength: 100,
           showWhen: { item: 'familyHistory', equals: 'yes' },
         },
+        pregnancyItem(),
       ],
     },
     {
@@ -217,6 +220,7 @@ export const annex1: InstrumentDefinition = {
         ),
       });
     }
+    errors.push(...pregnancyForWomenOnly(data, context));
     if (data.westernDiagnosis === 'other' && !data.westernDiagnosisNote) {
       errors.push({
         item: 'westernDiagnosisNote',

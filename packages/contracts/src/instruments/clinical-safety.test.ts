@@ -161,3 +161,14 @@ describe('record dates in the patient window (engine)', () => {
     );
   });
 });
+
+describe('pregnancy and lactation are recorded for women only (annexes 1 and 6)', () => {
+  it('stores a woman’s answer and refuses one on a man’s record', () => {
+    const exam = { examDate: '2026-02-20', height: 160, weight: 60, pregnancy: 'pregnant' };
+    expect(validateRecord(annex6, exam, context).ok).toBe(true);
+    const man = validateRecord(annex6, exam, { ...context, gender: 'man' });
+    expect(man.ok ? [] : man.errors).toEqual([{ item: 'pregnancy', message: '妊娠/哺乳 仅适用于女性患者' }]);
+    const diagnosis = validateRecord(annex1, { testDate: '2026-02-20', fpg: 6.4, pregnancy: 'lactating' }, context);
+    expect(diagnosis.ok && diagnosis.data.pregnancy).toBe('lactating');
+  });
+});
