@@ -121,6 +121,20 @@ describe.each(databaseKinds())('urgent worklist on %s', (kind) => {
     expect(await checkCounters(t.database.db)).toEqual([]);
   });
 
+  it('baseline alerts count too: annex 1 low glucose, then an annex 6 exam with a danger blood pressure', async () => {
+    const patient = await enrolPatient(t, doctorA.token, { institutionId: INSTITUTION_A, name: '基线危急' });
+    const diagnosis = await save('1', patient.id, { testDate: TODAY, fpg: 3.6 });
+    expect(diagnosis.derived.hasAlert).toBe(true);
+    expect((await itemOf(patient.id, 'managed')).urgentAlert?.items).toEqual([
+      expect.objectContaining({ code: 'glucoseLow', item: 'fpg', value: 3.6 }),
+    ]);
+    const exam = await save('6', patient.id, { examDate: TODAY, height: 168, weight: 70, sbp: 150, dbp: 112 });
+    const item = await itemOf(patient.id, 'managed');
+    expect(item.urgentAlert).toMatchObject({ annex: '6', recordId: exam.id });
+    expect(item.urgentAlert?.items).toEqual([expect.objectContaining({ code: 'bloodPressureHigh', item: 'dbp', value: 112 })]);
+    expect(item.nextDueDate).toBe(IN_14_DAYS);
+  });
+
   it('a referral recorded on annex 9, or written onto the alert record, clears the flag', async () => {
     const referred = await addComparisonMember(t, doctorA.token, { institutionId: INSTITUTION_A, role: 1, name: '已转诊' });
     await save(
