@@ -41,7 +41,11 @@ function DoctorBell() {
   // Patients with a danger value not yet handled (the home screen's urgent card) count too.
   const urgent = remind.data?.urgentCount ?? 0;
   const days = remind.data?.days ?? 15;
-  const label = t('bell.doctorLabel', { count: unfilled, days }) + (urgent > 0 ? t('alerts.bellUrgentLabel', { count: urgent }) : '');
+  // The name carries the number the badge shows.
+  const label =
+    urgent > 0
+      ? t('alerts.bellLabel', { total: unfilled + urgent, count: unfilled, days, urgent })
+      : t('bell.doctorLabel', { count: unfilled, days });
 
   const onClick = () =>
     confirmDialog({

@@ -637,7 +637,8 @@ const enUS: Catalogue = {
       urgentSigns: 'Acute signs',
     },
     bellUrgent: '{{count}} patients have a danger value to handle, listed on the home screen under "Danger values to handle".',
-    bellUrgentLabel: '; {{count}} patients have a danger value to handle',
+    bellLabel:
+      '{{total}} reminders: {{count}} patients without a follow-up for over {{days}} days, {{urgent}} patients with a danger value to handle',
     flagged: 'Danger value to handle',
   },
   glycemic: {

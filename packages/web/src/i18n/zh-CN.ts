@@ -626,7 +626,7 @@ const zhCN = {
       urgentSigns: '危急情况',
     },
     bellUrgent: '{{count}} 位患者有待处理的危急值，已列在工作台首页“危急值待处理”中。',
-    bellUrgentLabel: '，{{count}} 位患者有待处理的危急值',
+    bellLabel: '提醒 {{total}} 条：超过 {{days}} 天未填写随访的患者 {{count}} 人，有待处理危急值的患者 {{urgent}} 人',
     flagged: '危急值待处理',
   },
   glycemic: {

@@ -134,7 +134,9 @@ describe("the doctor's bell", () => {
         <ConfirmQueue />
       </>,
     );
-    const bell = await screen.findByRole('button', { name: '超过 15 天未填写随访的患者：1 人，2 位患者有待处理的危急值' });
+    const bell = await screen.findByRole('button', {
+      name: '提醒 3 条：超过 15 天未填写随访的患者 1 人，有待处理危急值的患者 2 人',
+    });
     await waitFor(() => expect(within(bell).getByText('3')).toBeInTheDocument());
     await user.click(bell);
     const dialog = await screen.findByRole('dialog');
