@@ -157,6 +157,16 @@ export const annex7: InstrumentDefinition = {
       items: [
         { key: 'problems', label: text('存在问题', 'Problems'), type: 'text', maxLength: 1000, multiline: true },
         { key: 'guidance', label: text('本次指导', 'Guidance given'), type: 'text', maxLength: 1000, multiline: true },
+        // A danger value or confirmed diabetes calls for a referral; the note says where and why.
+        { key: 'referral', label: text('是否转诊', 'Referred'), type: 'boolean', defaultValue: false },
+        {
+          key: 'referralNote',
+          label: text('转诊机构及原因', 'Referral: institution and reason'),
+          type: 'text',
+          maxLength: 200,
+          required: true,
+          showWhen: { item: 'referral', equals: true },
+        },
         {
           key: 'nextVisitDate',
           label: text('下次随访日期', 'Next visit date'),

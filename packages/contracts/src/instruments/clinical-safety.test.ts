@@ -172,3 +172,13 @@ describe('pregnancy and lactation are recorded for women only (annexes 1 and 6)'
     expect(diagnosis.ok && diagnosis.data.pregnancy).toBe('lactating');
   });
 });
+
+describe('annex 7 records a referral', () => {
+  it('asks where and why when the patient is referred', () => {
+    const visit = { visitDate: '2026-02-20', way: 'clinic', fpg: 17.0 };
+    const missing = validateRecord(annex7, { ...visit, referral: true }, context);
+    expect(missing.ok ? [] : missing.errors).toEqual([{ item: 'referralNote', message: '请填写 转诊机构及原因' }]);
+    const referred = validateRecord(annex7, { ...visit, referral: true, referralNote: '市人民医院内分泌科：空腹血糖 17.0' }, context);
+    expect(referred.ok && referred.data.referralNote).toBe('市人民医院内分泌科：空腹血糖 17.0');
+  });
+});
