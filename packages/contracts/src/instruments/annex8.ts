@@ -128,6 +128,18 @@ export const annex8: InstrumentDefinition = {
             opt('dissatisfied', '不满意', 'Dissatisfied'),
           ],
         },
+        {
+          key: 'endReason',
+          label: text('结束管理原因', 'Reason for ending management'),
+          type: 'single',
+          options: [
+            opt('completed', '完成管理周期', 'Management period completed'),
+            opt('progressedToDiabetes', '进展为糖尿病', 'Progressed to diabetes'),
+            opt('withdrawn', '患者退出', 'Patient withdrew'),
+            opt('other', '其他', 'Other'),
+          ],
+          help: text('“进展为糖尿病”须本次血糖结果确诊糖尿病', '"Progressed to diabetes" needs confirmed diabetes in this evaluation'),
+        },
         { key: 'comments', label: text('评估意见', 'Comments'), type: 'text', maxLength: 1000, multiline: true },
       ],
     },
@@ -141,6 +153,18 @@ export const annex8: InstrumentDefinition = {
           context,
           '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖或糖化血红蛋白）',
           'Please fill in at least one glucose value (FPG, OGTT 2-h glucose or HbA1c)',
+        ),
+      });
+    }
+    // The reason 进展为糖尿病 needs the diagnosis confirmed (a second diabetic value on another day, two
+    // tests in one sitting, or symptoms), never one value alone.
+    if (data.endReason === 'progressedToDiabetes' && deriveAnnex8(data, context).finalStatus !== 'diabetes') {
+      errors.push({
+        item: 'endReason',
+        message: say(
+          context,
+          '结束管理原因“进展为糖尿病”须本次血糖结果确诊糖尿病（另日复查仍达糖尿病切点，或同次两项检测达标）',
+          '"Progressed to diabetes" needs confirmed diabetes (a repeat diabetic value on another day, or two tests in one sitting)',
         ),
       });
     }

@@ -182,3 +182,18 @@ describe('annex 7 records a referral', () => {
     expect(referred.ok && referred.data.referralNote).toBe('市人民医院内分泌科：空腹血糖 17.0');
   });
 });
+
+describe('annex 8 ends management with the reason 进展为糖尿病 only when diabetes is confirmed', () => {
+  const evaluation = { evaluationDate: '2026-02-20', satisfaction: 'satisfied', endReason: 'progressedToDiabetes' };
+  it('refuses it on one diabetic value and accepts it with a confirming earlier value on another day', () => {
+    const alone = validateRecord(annex8, { ...evaluation, fpg: 7.5 }, context);
+    expect(alone.ok ? [] : alone.errors.map((e) => e.item)).toEqual(['endReason']);
+    const confirmed = validateRecord(
+      annex8,
+      { ...evaluation, fpg: 7.5 },
+      { ...context, glucoseHistory: [{ date: '2026-02-01', fpg: 7.3 }] },
+    );
+    expect(confirmed.ok && confirmed.derived).toMatchObject({ finalStatus: 'diabetes' });
+    expect(validateRecord(annex8, { ...evaluation, fpg: 7.5, endReason: 'completed' }, context).ok).toBe(true);
+  });
+});
