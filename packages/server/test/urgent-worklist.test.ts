@@ -161,6 +161,34 @@ describe.each(databaseKinds())('urgent worklist on %s', (kind) => {
     expect(await checkCounters(t.database.db)).toEqual([]);
   });
 
+  it('a referral note on annex 7, with the alert or written onto it later, clears the flag', async () => {
+    const referred = await enrolPatient(t, doctorA.token, { institutionId: INSTITUTION_A, name: '七转诊' });
+    await save('7', referred.id, {
+      visitDate: TODAY,
+      way: 'clinic',
+      fpg: 17.8,
+      referral: true,
+      referralNote: '区人民医院内分泌科，血糖危急值',
+    });
+    expect(await itemOf(referred.id, 'managed')).toMatchObject({ urgent: false, urgentAlert: null, nextDueDate: daysAgo(-15) });
+
+    const patient = await enrolPatient(t, doctorA.token, { institutionId: INSTITUTION_A, name: '七补记转诊' });
+    const alert = await save('7', patient.id, { visitDate: TODAY, way: 'phone', fpg: 3.4 });
+    expect((await itemOf(patient.id, 'managed')).urgent).toBe(true);
+    const bellBefore = (await bell()).urgentCount;
+    const edited = await t.call<RecordOut>({
+      method: 'PUT',
+      path: `/api/annex/7/records/${alert.id}`,
+      token: doctorA.token,
+      body: { revision: alert.revision, data: { ...alert.data, referral: true, referralNote: '社区医院急诊，低血糖' } },
+    });
+    expect(edited.code, edited.message).toBe(0);
+    expect(await itemOf(patient.id, 'managed')).toMatchObject({ urgent: false, urgentAlert: null });
+    expect((await managed({ urgentOnly: true })).list.map((p) => p.id)).not.toContain(patient.id);
+    expect((await bell()).urgentCount).toBe(bellBefore - 1);
+    expect(await checkCounters(t.database.db)).toEqual([]);
+  });
+
   it('voiding the alert record clears the flag; voiding the record after it brings it back', async () => {
     const member = await addComparisonMember(t, doctorA.token, { institutionId: INSTITUTION_A, role: 1, name: '作废' });
     const alert = await save('9', member.id, annex9Visit({ fpg: 18 }));
