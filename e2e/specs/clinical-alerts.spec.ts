@@ -1,6 +1,6 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { createComparisonMember } from '../fixtures/comparison';
-import { daysAgo } from '../fixtures/data';
+import { clinicToday } from '../fixtures/data';
 import { addDays, choose, expectToast, fillDate, fillText, historyRows, openWorkspaceTab, recordToasts } from '../fixtures/records';
 import { expectAccessible, expectStill } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
@@ -27,7 +27,7 @@ test('FPG 17.2 and BP 185/112: flagged as typed, confirmed, urgent on home until
   await openPatient(page, member.name);
   await openWorkspaceTab(page, '糖尿病随访', '/TNBFollowUp');
   const a9 = page.getByTestId('record-editor-9');
-  const visit = daysAgo(0);
+  const visit = clinicToday();
 
   await fillDate(a9, '随访日期', visit);
   await choose(a9, '随访方式', '门诊');
