@@ -14,6 +14,9 @@ import { ItemInput, isControlGroup } from './item-inputs';
 import { domId, useInstrumentLang } from './lang';
 import type { InstrumentFormApi } from './use-instrument-form';
 
+/** Items that apply to women only (pregnancy or breastfeeding). */
+const WOMEN_ONLY_ITEMS = ['pregnancy'];
+
 interface Props {
   form: InstrumentFormApi;
   /** Unique per form on screen, for input ids. */
@@ -28,6 +31,8 @@ export function InstrumentForm({ form, prefix }: Props) {
   const { def, state } = form;
   const lang = useInstrumentLang();
   const visible = new Set(visibleItems(def, state.values).map((item) => item.key));
+  // Asked of women only (the engine refuses a man's answer), so a man's form does not ask it.
+  if (form.context.gender === 'man') for (const key of WOMEN_ONLY_ITEMS) visible.delete(key);
   const beside = derivedBeside(def, form.derived, lang);
   const flags = fieldFlags(form.derived);
   return (

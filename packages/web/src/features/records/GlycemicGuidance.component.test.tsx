@@ -126,7 +126,14 @@ describe('glycemic guidance on the follow-up screen', () => {
     await waitFor(() => expect(server.sent('POST', '/api/user/progressToDiabetes')).toHaveLength(1));
     expect(server.sent('POST', '/api/user/progressToDiabetes')[0]?.body).toEqual({
       patientId: PATIENT,
-      evaluation: { evaluationDate: '2025-03-10', fpg: 7.4, hba1c: 6.8, weight: 70, satisfaction: 'satisfied' },
+      evaluation: {
+        evaluationDate: '2025-03-10',
+        endReason: 'progressedToDiabetes',
+        fpg: 7.4,
+        hba1c: 6.8,
+        weight: 70,
+        satisfaction: 'satisfied',
+      },
       enrolComparison: true,
     });
     expect(await screen.findByText('已结束管理：进展为糖尿病')).toBeInTheDocument();

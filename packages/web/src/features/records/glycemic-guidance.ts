@@ -36,9 +36,12 @@ export function glycemicGuidance(histories: Partial<Record<AnnexKey, AnnexRecord
   return null;
 }
 
-/** The end evaluation (annex 8) prefilled from the record that confirmed diabetes: its date and values. */
+/**
+ * The end evaluation (annex 8) prefilled from the record that confirmed diabetes: its date, its values
+ * and the reason 进展为糖尿病 (which the engine accepts only when the evaluation confirms diabetes).
+ */
 export function evaluationFrom(record: AnnexRecord): RecordData {
-  const values: RecordData = { evaluationDate: record.filledAt.slice(0, 10) };
+  const values: RecordData = { evaluationDate: record.filledAt.slice(0, 10), endReason: 'progressedToDiabetes' };
   for (const key of ['fpg', 'ogtt2h', 'hba1c', 'weight', 'waist']) {
     const value = record.data[key];
     if (typeof value === 'number') values[key] = value;
