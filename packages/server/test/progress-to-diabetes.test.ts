@@ -14,7 +14,7 @@ interface Outcome {
 }
 interface RecordPage {
   total: number;
-  list: { id: number; derived: Record<string, unknown> }[];
+  list: { id: number; data: Record<string, unknown>; derived: Record<string, unknown> }[];
 }
 
 /**
@@ -82,6 +82,7 @@ describe.each(databaseKinds())('progress to diabetes on %s', (kind) => {
     const end = await records('8', patient.id);
     expect(end.list.map((r) => r.id)).toEqual([recordId]);
     expect(end.list[0]?.derived).toMatchObject({ finalStatus: 'diabetes', outcome: 'progressed' });
+    expect(end.list[0]?.data.endReason).toBe('progressedToDiabetes');
     expect((await records('1', patient.id)).total).toBe(1);
     expect((await records('7', patient.id)).total).toBe(1);
     const managed = await stored(patient.id);
@@ -140,7 +141,8 @@ describe.each(databaseKinds())('progress to diabetes on %s', (kind) => {
       enrolComparison: true,
     });
     expect(res.status).toBe(400);
-    expect(res.message).toContain('未达到确诊糖尿病');
+    expect(res.message).toContain('进展为糖尿病');
+    expect(res.message).toContain('确诊糖尿病');
     expect((await records('8', patient.id)).total).toBe(0);
     expect((await stored(patient.id)).endManagement).toBe(false);
   });

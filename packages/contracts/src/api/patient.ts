@@ -216,8 +216,9 @@ const ENROL_COMPARISON_MESSAGE = '是否纳入对照组糖尿病随访（enrolCo
 
 /**
  * POST /api/user/progressToDiabetes: ends a managed patient's pre-diabetes management because diabetes
- * is confirmed. `evaluation` is the annex 8 record's answers, saved and validated as any annex 8 record
- * (its final status must read confirmed diabetes: outcome 进展为糖尿病); with `enrolComparison` the same
+ * is confirmed. `evaluation` is the annex 8 record's answers, saved with `endReason: 'progressedToDiabetes'`
+ * (进展为糖尿病) and validated as any annex 8 record (which refuses that reason unless the evaluation
+ * confirms diabetes); with `enrolComparison` the same
  * person is also enrolled as a diabetic comparison member (T2DM follow-up on annex 9). All or nothing;
  * a patient whose management has already ended is refused (409), so a second click writes nothing.
  */
