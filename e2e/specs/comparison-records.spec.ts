@@ -3,7 +3,7 @@ import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { answersFromQuestions } from '@tcm/contracts/clinical/ccmq';
 import { CCMQ_QUESTIONS } from '@tcm/contracts/clinical/ccmq-items';
 import { type ComparisonMember, createComparisonMember } from '../fixtures/comparison';
-import { type AppApi, type Doctor, daysAgo } from '../fixtures/data';
+import { type AppApi, clinicToday, type Doctor, daysAgo } from '../fixtures/data';
 import {
   addDays,
   choose,
@@ -164,7 +164,8 @@ test.describe('comparison-group members: baseline and follow-up instruments in t
   }) => {
     const member = await createComparisonMember(api, doctor, { role: 0, birthDate: '1963-09-14' });
     const refused = watchRefusals(page);
-    const visit = daysAgo(2);
+    // Members are enrolled today (the server's date), and a follow-up may not be dated before it.
+    const visit = clinicToday();
     await signIn(page, doctor.session, '/index');
     await openPatient(page, member.name);
     await expect(workspaceTabs(page)).toHaveText(['诊断记录', '中医体质辨识', '随访记录', '自定义记录']);
@@ -244,7 +245,8 @@ test.describe('comparison-group members: baseline and follow-up instruments in t
   }) => {
     const member = await createComparisonMember(api, doctor, { role: 1, birthDate: '1958-11-27' });
     const refused = watchRefusals(page);
-    const visit = daysAgo(2);
+    // Members are enrolled today (the server's date), and a follow-up may not be dated before it.
+    const visit = clinicToday();
     await signIn(page, doctor.session, '/index');
     await openPatient(page, member.name);
     await expect(workspaceTabs(page)).toHaveText(['诊断记录', '中医体质辨识', '糖尿病随访', '自定义记录']);
@@ -266,6 +268,7 @@ test.describe('comparison-group members: baseline and follow-up instruments in t
     await fillDate(a9, '随访日期', visit);
     await choose(a9, '随访方式', '门诊');
     await choose(a9, '!症状', '无症状');
+    await choose(a9, '!危急情况', '无');
     await fillText(a9, '空腹血糖', '8.2');
     await choose(a9, '药物不良反应', '无');
     await choose(a9, '此次随访分类', '控制不满意');

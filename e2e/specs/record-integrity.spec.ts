@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { AnnexRecord, RecordRevision } from '@tcm/contracts/api/records';
 import { createComparisonMember } from '../fixtures/comparison';
-import { daysAgo } from '../fixtures/data';
+import { clinicToday, daysAgo } from '../fixtures/data';
 import {
   addDays,
   choose,
@@ -15,6 +15,7 @@ import {
   recordToasts,
   SAVED,
   save,
+  saveConfirmed,
 } from '../fixtures/records';
 import { expectAccessible, expectStill } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
@@ -44,12 +45,14 @@ test.describe('clinical safety and record integrity in the browser (issue 12)', 
     await openPatient(page, member.name);
     await openWorkspaceTab(page, '糖尿病随访', '/TNBFollowUp');
     const a9 = page.getByTestId('record-editor-9');
-    const visit = daysAgo(2);
+    // The member is enrolled today (the server's date); a follow-up may not be dated before it.
+    const visit = clinicToday();
     const nextVisit = a9.getByLabel('下次随访日期', { exact: true });
 
     await fillDate(a9, '随访日期', visit);
     await choose(a9, '随访方式', '门诊');
     await choose(a9, '!症状', '无症状');
+    await choose(a9, '!危急情况', '无');
     await choose(a9, '药物不良反应', '无');
     // A controlled visit first: routine follow-up in 90 days, nothing to notice.
     await fillText(a9, '空腹血糖', '6.0');
@@ -75,7 +78,8 @@ test.describe('clinical safety and record integrity in the browser (issue 12)', 
     await expect(nextVisit).toHaveValue(addDays(visit, 14));
     await choose(a9, '此次随访分类', '控制不满意');
     await check(page, 'annex9-high-bp');
-    await save(page, a9);
+    // A danger value: the save asks first (the alert and the urgent referral), then says it was recorded.
+    await saveConfirmed(page, a9);
     await expect(historyRows(page, '9')).toHaveCount(1);
     await expect(historyRows(page, '9').first()).toContainText('3级高血压');
 
@@ -118,7 +122,7 @@ test.describe('clinical safety and record integrity in the browser (issue 12)', 
     await page.getByTestId('open-end-evaluation').click();
     const a8 = page.getByTestId('record-editor-8');
     await expect(a8).toBeVisible();
-    await fillDate(a8, '评估日期', daysAgo(1));
+    await fillDate(a8, '评估日期', clinicToday());
     await fillText(a8, '空腹血糖', '5.6');
     await fillText(a8, '体重', '63.0');
     await choose(a8, '患者满意度', '满意');

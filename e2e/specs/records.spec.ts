@@ -1,5 +1,5 @@
 import { createComparisonMember } from '../fixtures/comparison';
-import { daysAgo } from '../fixtures/data';
+import { clinicToday, daysAgo } from '../fixtures/data';
 import {
   addDays,
   choose,
@@ -35,7 +35,8 @@ test('a doctor fills every instrument in the browser: fills, saves, reopens, edi
 
   await logIn(page, doctor);
   await openPatient(page, managed.name);
-  const visit = daysAgo(3);
+  // Patients are enrolled today (the server's date), and a follow-up may not be dated before it.
+  const visit = clinicToday();
 
   // Annex 1: the engine's messages on submit, then a derived status preview.
   const a1 = page.getByTestId('record-editor-1');
@@ -210,7 +211,7 @@ test('a doctor fills every instrument in the browser: fills, saves, reopens, edi
   // Annex 8: the end-of-management evaluation ends management.
   await page.getByTestId('open-end-evaluation').click();
   const a8 = page.getByTestId('record-editor-8');
-  await fillDate(a8, '评估日期', daysAgo(1));
+  await fillDate(a8, '评估日期', clinicToday());
   await fillText(a8, '空腹血糖', '5.8');
   await fillText(a8, '体重', '66.0');
   await choose(a8, '患者满意度', '满意');
@@ -227,6 +228,7 @@ test('a doctor fills every instrument in the browser: fills, saves, reopens, edi
   await fillDate(a9, '随访日期', visit);
   await choose(a9, '随访方式', '门诊');
   await choose(a9, '!症状', '无症状');
+  await choose(a9, '!危急情况', '无');
   await fillText(a9, '空腹血糖', '8.2');
   await choose(a9, '药物不良反应', '无');
   await choose(a9, '此次随访分类', '控制不满意');

@@ -33,7 +33,8 @@ interface Fixtures {
   record(): Promise<number>;
 }
 
-const CUSTOM_RECORD = { title: '随访备注', recordDate: '2026-03-01', content: '无特殊' };
+// Dated today: a record may not predate the patient's enrolment window, and fixtures enrol today.
+const CUSTOM_RECORD = { title: '随访备注', recordDate: daysAgo(0), content: '无特殊' };
 
 interface RouteCase {
   /** Builds the request; called once per caller so that each call has fresh data. */
@@ -115,6 +116,17 @@ const CASES: Record<string, RouteCase> = {
   'GET /api/user/queryAnnex7TheLastTimeIsOver': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
   'GET /api/user/queryAnnex9TheLastTimeIsOver': { scoped: true, request: async (fx) => ({ query: { id: await fx.comparisonMember(1) } }) },
   'GET /api/user/endManagementPatient': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
+  'POST /api/user/progressToDiabetes': {
+    scoped: true,
+    // FPG and 2h-PG of one OGTT both diabetic: confirmed, so a doctor of the institution may end with it.
+    request: async (fx) => ({
+      body: {
+        patientId: await fx.patient(),
+        evaluation: { evaluationDate: daysAgo(0), fpg: 7.4, ogtt2h: 12.6, satisfaction: 'satisfied' },
+        enrolComparison: false,
+      },
+    }),
+  },
   'GET /api/user/notRemind': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
   'GET /api/user/deleteFromIncompleteList': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
   'GET /api/user/queryUnfilledRemind': { scoped: false, request: async () => ({}) },

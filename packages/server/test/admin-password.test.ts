@@ -14,7 +14,7 @@ describe('the administrator password from ADMIN_PASSWORD', () => {
       ['x', '密码至少8位'],
       ['onlyletters', '密码须同时包含字母和数字'],
       ['Admin123', '密码过于常见，请换一个'],
-      ['a'.repeat(60) + '12345', '密码不能超过64位'],
+      [`${'a'.repeat(60)}12345`, '密码不能超过64位'],
     ];
     for (const [password, rule] of cases) {
       expect(() => loadConfig(production(password)), password).toThrow(ConfigError);

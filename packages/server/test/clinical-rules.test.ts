@@ -1,7 +1,7 @@
 import { ExportPaths } from '@tcm/contracts/api/exports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/databases';
-import { addComparisonMember, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
+import { addComparisonMember, backdateEnrolment, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
 import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
 import { download, openWorkbook, readSheet } from './support/xlsx';
 
@@ -40,6 +40,7 @@ describe.each(databaseKinds())('clinical rules on %s', (kind) => {
     visitDate: daysAgo(2),
     way: 'clinic',
     symptoms: ['none'],
+    urgentSigns: ['none'],
     sbp: 128,
     dbp: 78,
     fpg: 6.2,
@@ -53,6 +54,7 @@ describe.each(databaseKinds())('clinical rules on %s', (kind) => {
     ['BP 182/100 mmHg', { sbp: 182, dbp: 100 }],
   ])('annex 9 with %s: not satisfactory, urgent referral, next contact within 14 days', async (_, values) => {
     const member = await addComparisonMember(t, token, { institutionId: INSTITUTION_A, role: 1 });
+    await backdateEnrolment(t, member.id, daysAgo(30));
     const record = await save('9', member.id, annex9Visit(values));
     expect(record.derived.suggestedVisitClass).not.toBe('satisfactory');
     expect(record.derived.suggestedVisitClass).toBe('unsatisfactory');
@@ -68,6 +70,7 @@ describe.each(databaseKinds())('clinical rules on %s', (kind) => {
 
   it('annex 9 carries the BP category; a controlled visit stays routine', async () => {
     const member = await addComparisonMember(t, token, { institutionId: INSTITUTION_A, role: 1 });
+    await backdateEnrolment(t, member.id, daysAgo(30));
     const danger = await save('9', member.id, annex9Visit({ sbp: 182, dbp: 100 }));
     expect(danger.derived.bpBand).toBe('grade3');
     const controlled = await save('9', member.id, annex9Visit({ visitDate: daysAgo(1), sbp: 132, dbp: 84 }));
@@ -82,6 +85,7 @@ describe.each(databaseKinds())('clinical rules on %s', (kind) => {
 
   it('baseline IGT then annex 8 without a 2h-PG: the outcome is "repeat the OGTT", never "reverted"', async () => {
     const patient = await enrolPatient(t, token, { institutionId: INSTITUTION_A });
+    await backdateEnrolment(t, patient.id, daysAgo(150));
     const baseline = await save('1', patient.id, { testDate: daysAgo(200), fpg: 5.5, ogtt2h: 8.6 });
     expect(baseline.derived.glycemicStatus).toBe('IGT');
     const followUp = await save('7', patient.id, { visitDate: daysAgo(20), way: 'clinic', fpg: 5.6 });
@@ -99,6 +103,7 @@ describe.each(databaseKinds())('clinical rules on %s', (kind) => {
 
   it('exports the BP category as a column with its codes in the codebook', async () => {
     const patient = await enrolPatient(t, token, { institutionId: INSTITUTION_A, name: '血压导出' });
+    await backdateEnrolment(t, patient.id, daysAgo(30));
     await save('7', patient.id, { visitDate: daysAgo(4), way: 'phone', sbp: 165, dbp: 92 });
     const res = await download(t, ExportPaths.annex7, token);
     expect(res.status, JSON.stringify(res.envelope)).toBe(200);

@@ -113,6 +113,18 @@ describe.each(databaseKinds())('stored counters on %s', (kind) => {
   };
   const saveVisit = (patientId: number, visitDate: string, as = token) =>
     ok({ method: 'POST', path: '/api/annex/7/records', token: as, body: { patientId, data: { visitDate, way: 'clinic', fpg: 6.1 } } });
+  /**
+   * Moves enrolment into the past (a direct write, which the counters' triggers see like any other), so
+   * that follow-ups dated after it pass the records' date window: a follow-up may not predate enrolment.
+   */
+  const enrolledDaysAgo = async (ids: number[], days: number) => {
+    await rows(
+      sql`update patients set enrolled_at = ${daysAgo(days)} where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  };
   const baseline = async (patientId: number, annexes = ['1', '2', '3', '4', '6']) => {
     for (const annex of annexes) await storeRecord(t, patientId, annex, daysAgo(40), doctor.id);
   };
@@ -140,6 +152,7 @@ describe.each(databaseKinds())('stored counters on %s', (kind) => {
     // Baseline set complete: a is completed; a follow-up 30 days ago makes a overdue (b is not due yet).
     await baseline(a.id);
     await baseline(early.id, ['1', '3', '6']);
+    await enrolledDaysAgo([a.id], 40);
     const visit = await saveVisit(a.id, daysAgo(30));
     await expectNoDrift();
     await expectBellMatchesRows();
@@ -173,6 +186,7 @@ describe.each(databaseKinds())('stored counters on %s', (kind) => {
 
     // notRemind and deleteFromIncompleteList take a patient off the bell; a new follow-up brings them back.
     await saveVisit(a.id, daysAgo(20));
+    await enrolledDaysAgo([b.id], 20);
     await saveVisit(b.id, daysAgo(20));
     await ok({ method: 'GET', path: '/api/user/notRemind', query: { id: a.id } });
     await ok({ method: 'GET', path: '/api/user/deleteFromIncompleteList', query: { id: b.id } });
@@ -221,6 +235,10 @@ describe.each(databaseKinds())('stored counters on %s', (kind) => {
         const institutionId = i % 2 ? INSTITUTION_A : INSTITUTION_B;
         return enrolPatient(t, tokenOf(institutionId), { institutionId, name: `并发${i}` });
       }),
+    );
+    await enrolledDaysAgo(
+      patients.map((p) => p.id),
+      30,
     );
     await expectNoDrift();
     // Every patient's follow-ups on scattered days, and several for one patient at once.

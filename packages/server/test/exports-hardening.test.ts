@@ -11,7 +11,7 @@ import { auditLog } from '../src/db/schema';
 import { workbooksInProgress } from '../src/modules/exports/xlsx-worker-client';
 import { databaseKinds } from './support/databases';
 import { createBulkFollowUps } from './support/export-fixtures';
-import { type AccountFixture, createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
+import { type AccountFixture, backdateEnrolment, createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
 import { createTestApp, INSTITUTION_B, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 import { download, openWorkbook, readSheet } from './support/xlsx';
@@ -86,6 +86,7 @@ describe.each(databaseKinds())('export hardening on %s', (kind) => {
 
   it('writes formula-like free text so that no spreadsheet evaluates it, while numbers (negative too) stay numbers', async () => {
     const patient = await enrolPatient(t, tokenB, { institutionId: INSTITUTION_B, name: '公式患者' });
+    await backdateEnrolment(t, patient.id, daysAgo(20));
     const record = async (annex: string, data: Record<string, unknown>) => {
       const res = await t.call({
         method: 'POST',

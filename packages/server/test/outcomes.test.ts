@@ -153,7 +153,15 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
     const a3 = async (token: string, id: number, day: number, answer: number) =>
       (await save(token, '3', id, { assessDate: daysAgo(day), answers: ccmq(answer) })).derived.judgement as Record<string, string>;
     const a9 = (id: number, day: number, fpg: number, visitClass: string) =>
-      save(tokenA, '9', id, { visitDate: daysAgo(day), way: 'clinic', symptoms: ['none'], fpg, adverseReaction: 'no', visitClass });
+      save(tokenA, '9', id, {
+        visitDate: daysAgo(day),
+        way: 'clinic',
+        symptoms: ['none'],
+        urgentSigns: ['none'],
+        fpg,
+        adverseReaction: 'no',
+        visitClass,
+      });
     const A = tokenA;
 
     const m1 = await enrol('M1', doctorA, 'managed', { date: '1960-01-15', gender: 'man' });

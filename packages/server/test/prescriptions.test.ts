@@ -322,6 +322,37 @@ describe.each(databaseKinds())('prescriptions on %s', (kind) => {
     }
   });
 
+  it('reads the latest values, follow-ups included, and holds exercise after a danger value', async () => {
+    const p = await patient('woman');
+    await record('1', p, { testDate: daysAgo(5), fpg: 6.4 });
+    await record('2', p, { surveyDate: daysAgo(5), activityDaysPerWeek: 2, activityMinutesPerDay: 30, saltGrams: 5 });
+    expect((await blank('healthEducation', p)).data.template.a4).toBe('每6个月复查一次空腹血糖或OGTT 2小时血糖。');
+    await record('7', p, { visitDate: daysAgo(0), way: 'clinic', fpg: 8.5 });
+    expect((await blank('healthEducation', p)).data.template.a4).toBe('血糖已达到糖尿病诊断切点，请尽快到医院复查确诊。');
+    const moving = (await blank('motion', p)).data.template;
+    expect([moving.a1, moving.a11]).toEqual([true, true]);
+    expect(moving.a42).toContain('运动前后监测血糖');
+    await record('7', p, { visitDate: daysAgo(0), way: 'clinic', fpg: 8.6, sbp: 185, dbp: 112 });
+    const held = (await blank('motion', p)).data;
+    expect([held.template.a1, held.template.a11, held.template.a41]).toEqual([false, false, '']);
+    expect(held.template.a42).toContain('暂缓中等及以上强度运动（血压 185/112 mmHg（≥180/110））');
+    expect(held.suggestions.map((s) => s.field)).toEqual(['a42']);
+  });
+
+  it('leaves the acupoints and foods to avoid in pregnancy off the physique sheet, saying so', async () => {
+    const p = await patient('woman');
+    await record('6', p, { examDate: daysAgo(3), height: 160, weight: 55, pregnancy: 'pregnant' });
+    await record('3', p, { assessDate: daysAgo(3), answers: ccmqLeaningTo('yinxu') });
+    const sheet = (await blank('physique', p)).data.template;
+    expect(sheet.a41).toContain('【安全提示】孕期禁用的穴位');
+    expect(
+      String(sheet.a41)
+        .split('\n')
+        .filter((line) => !line.startsWith('【安全提示】'))
+        .join(''),
+    ).not.toContain('三阴交');
+  });
+
   it('ignores voided records and normal values when suggesting', async () => {
     const p = await patient();
     await record('6', p, { examDate: daysAgo(30), height: 175, weight: 65 });

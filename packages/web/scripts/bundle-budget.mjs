@@ -59,6 +59,12 @@ const ON_DEMAND = new Map([
   ['src/features/records/RecordEndEvaluationDialog.tsx', 'the first opening of the end-of-management evaluation'],
   ['src/instruments/UnsavedChangesDialog.tsx', 'the first attempt to leave a form with unsaved answers'],
   ['src/features/account/AccountDialogs.tsx', 'the first opening of 修改密码 or 登录设备 in the personal menu'],
+  ['src/features/records/SaveConfirmDialog.tsx', 'the first save of a record with a danger value or a value to confirm'],
+  [
+    'src/features/records/GlycemicGuidance.tsx',
+    'opening a patient whose newest glucose record asks for action (低血糖, 疑似糖尿病, 确诊糖尿病)',
+  ],
+  ['src/features/records/ProgressToDiabetesDialog.tsx', 'the first guided end of management once diabetes is confirmed'],
 ]);
 
 /**

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = [
   'patient.endManagement',
   'patient.notRemind',
   'patient.deleteFromIncompleteList',
+  /** The guided end of management for a confirmed diabetes (annex 8, optionally a comparison enrolment). */
+  'patient.progressToDiabetes',
   /** A list search with a keyword (either group): an ID number or mobile masked, a name masked after its first character. */
   'patient.search',
   // Comparison group

@@ -20,4 +20,9 @@ export const UserPaths = {
   unfilledRemind: '/api/user/queryUnfilledRemind',
   /** The spec's `GET /api/user/{hash}?institutionId=` (returns a list): patient search in an institution. */
   institutionPatients: '/api/user/institutionPatients',
+  /**
+   * Added: the guided step for a managed patient whose diabetes is confirmed: the annex 8 evaluation
+   * ends management (进展为糖尿病) and, if asked, the person joins the comparison group's diabetes arm.
+   */
+  progressToDiabetes: '/api/user/progressToDiabetes',
 } as const;

@@ -26,6 +26,30 @@ export type ComparisonRole = z.infer<typeof comparisonRoleSchema>;
 export const fillStatusSchema = z.enum(['completed', 'uncompleted']);
 export type FillStatus = z.infer<typeof fillStatusSchema>;
 
+/** One danger value or acute sign of the record that made a patient urgent (contracts clinical/alerts.ts). */
+export const urgentAlertItemSchema = z.object({
+  code: z.string(),
+  /** The item that triggered it, e.g. 'fpg', 'sbp' or 'urgentSigns'. */
+  item: z.string(),
+  /** The measured value; null for an acute sign. */
+  value: z.number().nullable(),
+  message: z.string(),
+  messageEn: z.string(),
+});
+
+/**
+ * Why a patient is urgent: the latest record of an instrument that assesses danger values (annexes 1,
+ * 6, 7, 8, 9) has an alert and records no referral, and no such record came after it.
+ */
+export const urgentAlertSchema = z.object({
+  /** The record's clinical date (its visit or test date). */
+  date: z.string(),
+  annex: z.string(),
+  recordId: z.number().int(),
+  items: z.array(urgentAlertItemSchema),
+});
+export type UrgentAlert = z.infer<typeof urgentAlertSchema>;
+
 /** A patient in a list: identifiers masked (PRODUCT §1). */
 export const patientListItemSchema = z.object({
   id: z.number().int(),
@@ -49,6 +73,10 @@ export const patientListItemSchema = z.object({
   overdue: z.boolean(),
   daysSinceLastFollowUp: z.number().int(),
   remindSilenced: z.boolean(),
+  /** An alert is unresolved: no contact and no referral recorded since (see urgentAlertSchema). */
+  urgent: z.boolean(),
+  /** What the urgent card shows: null unless `urgent`. */
+  urgentAlert: urgentAlertSchema.nullable(),
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 
@@ -86,6 +114,8 @@ export const worklistFields = {
     .optional(),
   /** dueDate: the earliest next follow-up first; recent (default): the latest enrolled first. */
   sort: z.enum(['recent', 'dueDate'], { message: '排序方式（sort）应为 recent 或 dueDate' }).optional(),
+  /** Only urgent patients (an unresolved alert), the oldest alert first. */
+  urgentOnly: z.boolean({ message: '仅看紧急（urgentOnly）应为 true 或 false' }).optional(),
 };
 
 /** POST /api/user/list: doctors (role doctor, admin only) or managed patients (role patient). */
@@ -169,6 +199,8 @@ export const overdueResult = z.object({
 export const unfilledRemindResult = z.object({
   count: z.number().int(),
   days: z.number().int(),
+  /** Urgent patients (an unresolved alert) of both groups; some may also be in `count`. */
+  urgentCount: z.number().int(),
 });
 
 const limitError = () => '每页条数（limit）应为 1 到 100 之间的整数';
@@ -179,3 +211,27 @@ export const institutionPatientsQuery = z.object({
   limit: queryInteger(z.number().int().min(1).max(100), limitError).default(20),
 });
 export const institutionPatientsResult = z.array(patientListItemSchema);
+
+const ENROL_COMPARISON_MESSAGE = '是否纳入对照组糖尿病随访（enrolComparison）应为 true 或 false';
+
+/**
+ * POST /api/user/progressToDiabetes: ends a managed patient's pre-diabetes management because diabetes
+ * is confirmed. `evaluation` is the annex 8 record's answers, saved with `endReason: 'progressedToDiabetes'`
+ * (进展为糖尿病) and validated as any annex 8 record (which refuses that reason unless the evaluation
+ * confirms diabetes); with `enrolComparison` the same
+ * person is also enrolled as a diabetic comparison member (T2DM follow-up on annex 9). All or nothing;
+ * a patient whose management has already ended is refused (409), so a second click writes nothing.
+ */
+export const progressToDiabetesBody = z.object({
+  patientId: bodyIdSchema,
+  evaluation: z.record(z.string(), z.unknown(), { message: '请填写管理结束评估' }),
+  enrolComparison: z.boolean({ message: ENROL_COMPARISON_MESSAGE }).default(false),
+});
+export type ProgressToDiabetesBody = z.input<typeof progressToDiabetesBody>;
+export const progressToDiabetesResult = z.object({
+  /** The annex 8 record saved. */
+  recordId: z.number().int(),
+  /** The new comparison member (role 1), or null when not asked for. */
+  comparisonMemberId: z.number().int().nullable(),
+});
+export type ProgressToDiabetesResult = z.infer<typeof progressToDiabetesResult>;

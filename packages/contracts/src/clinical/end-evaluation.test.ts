@@ -25,7 +25,13 @@ describe('end-of-management evaluation', () => {
     expect(outcome({ baselineStatus: 'IFG', finalValues: { fpg: 5.6 } })).toBe('reverted');
     expect(outcome({ baselineStatus: 'IFG', finalValues: { fpg: 5.6, hba1c: 5.7 } })).toBe('prediabetes');
     expect(outcome({ baselineStatus: 'IGT', finalValues: { fpg: 5.6, hba1c: 5.7 } })).toBe('prediabetes');
-    expect(outcome({ baselineStatus: 'IGT', finalValues: { fpg: 7.1 } })).toBe('progressed');
+    // One diabetic value is suspected progression until a second one on another day confirms it.
+    expect(outcome({ baselineStatus: 'IGT', finalValues: { fpg: 7.1 } })).toBe('suspectedProgression');
+    expect(outcome({ baselineStatus: 'IGT', finalValues: { fpg: 7.1, hba1c: 6.5 } })).toBe('progressed');
+    const history = [{ date: '2026-03-01', fpg: 7.4 }];
+    expect(outcome({ baselineStatus: 'IGT', finalValues: { fpg: 7.1 }, finalDate: '2026-03-20', history })).toBe('progressed');
+    // A final FPG of 2.8 is hypoglycaemia, never a return to normal.
+    expect(outcome({ baselineStatus: 'IFG', finalValues: { fpg: 2.8 } })).toBe('hypoglycaemia');
     // IGT known from the doctor's diagnosis only: values read normal, the rule still applies.
     expect(outcome({ baselineStatus: 'normal', baselineInvolvedIgt: true, finalValues: { fpg: 5.6 } })).toBe('repeatOgtt');
   });

@@ -1,4 +1,5 @@
 import { weightChangePercent } from './body-measures';
+import { type GlucoseMeasurement, statusWithHistory } from './diabetes-confirmation';
 import {
   classifyFollowUpGlycemia,
   type FollowUpGlycemicStatus,
@@ -18,12 +19,19 @@ import { type SymptomEfficacy, symptomEfficacy, symptomReductionRate } from './s
  * `repeatOgtt`: the baseline involved IGT and the final measurement has no 2-hour value, so a reversal
  * cannot be declared (IGT is only excluded by a 2h-PG); the OGTT has to be repeated.
  */
-export type ManagementOutcome = 'reverted' | 'prediabetes' | 'progressed' | 'repeatOgtt';
+/**
+ * `suspectedProgression`: one diabetic-range value not yet confirmed on another day, so progression
+ * cannot be declared; `hypoglycaemia`: a final glucose ≤ 3.9 mmol/L, which is a danger value, never a
+ * return to normal.
+ */
+export type ManagementOutcome = 'reverted' | 'prediabetes' | 'progressed' | 'suspectedProgression' | 'hypoglycaemia' | 'repeatOgtt';
 
 export const MANAGEMENT_OUTCOME_LABELS: Record<ManagementOutcome, { zh: string; en: string }> = {
   reverted: { zh: '逆转为正常', en: 'Back to normal' },
   prediabetes: { zh: '仍为糖尿病前期', en: 'Still pre-diabetes' },
   progressed: { zh: '进展为糖尿病', en: 'Progressed to diabetes' },
+  suspectedProgression: { zh: '疑似进展为糖尿病，需复查确诊', en: 'Possible progression to diabetes: repeat the test to confirm' },
+  hypoglycaemia: { zh: '低血糖，无法判定转归（请先处理低血糖并复查）', en: 'Hypoglycaemia: no outcome until it is treated and rechecked' },
   repeatOgtt: { zh: '无法判定，需复查OGTT（基线有糖耐量减低）', en: 'Cannot be judged: repeat the OGTT (the baseline had IGT)' },
 };
 
@@ -43,6 +51,8 @@ export function managementOutcome(
   if (final === 'repeatOgtt') return 'repeatOgtt';
   if (final === 'normal') return 'reverted';
   if (final === 'diabetes') return 'progressed';
+  if (final === 'diabetesUnconfirmed') return 'suspectedProgression';
+  if (final === 'hypoglycaemia') return 'hypoglycaemia';
   return 'prediabetes';
 }
 
@@ -55,6 +65,9 @@ export interface EndEvaluationInput {
   baselineInvolvedIgt?: boolean;
   /** The final measurement; its status is worked out here so the IGT rule cannot be bypassed. */
   finalValues?: GlycemicValues;
+  /** The final measurement's date and the earlier measurements, which can confirm a diabetic value. */
+  finalDate?: string;
+  history?: readonly GlucoseMeasurement[];
   baselineWeightKg?: number | null;
   finalWeightKg?: number | null;
   baselineSymptomTotal?: number | null;
@@ -76,7 +89,11 @@ export function evaluateEndOfManagement(input: EndEvaluationInput): EndEvaluatio
   const change = weightChangePercent(input.baselineWeightKg, input.finalWeightKg);
   const rate = symptomReductionRate(input.baselineSymptomTotal, input.finalSymptomTotal);
   const baselineInvolvedIgt = input.baselineInvolvedIgt ?? involvesIgt(input.baselineStatus);
-  const finalStatus = input.finalValues ? classifyFollowUpGlycemia(input.finalValues, baselineInvolvedIgt) : null;
+  const ownStatus = input.finalValues ? classifyFollowUpGlycemia(input.finalValues, baselineInvolvedIgt) : null;
+  const finalStatus =
+    ownStatus === 'diabetesUnconfirmed' && input.finalValues && input.finalDate
+      ? statusWithHistory({ ...input.finalValues, date: input.finalDate }, input.history)
+      : ownStatus;
   // A baseline IGT known only from the doctor's diagnosis (values alone read normal) is still a
   // pre-diabetes baseline, so the outcome applies.
   const baseline = baselineInvolvedIgt && input.baselineStatus === 'normal' ? 'IGT' : input.baselineStatus;

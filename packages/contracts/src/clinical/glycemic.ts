@@ -1,11 +1,29 @@
-import { GLYCEMIC_THRESHOLDS, type GlycemicThresholds } from './programme';
+import { ALERT_THRESHOLDS, GLYCEMIC_THRESHOLDS, type GlycemicThresholds } from './programme';
 
 /**
  * `elevatedHbA1c`: FPG and 2h-PG (where measured) are within WHO 1999 normal limits, or neither was
  * measured, but HbA1c is in the 2023 consensus's pre-diabetes range (5.7–6.4 %), so the status can
  * never read "normal".
  */
-export type GlycemicStatus = 'normal' | 'elevatedHbA1c' | 'IFG' | 'IGT' | 'IFG+IGT' | 'diabetes';
+/**
+ * `hypoglycaemia`: a glucose value at or below the danger value of 3.9 mmol/L, which is never "normal".
+ * `randomHigh`: a random glucose ≥ 11.1 mmol/L without classic symptoms, which diagnoses nothing on its
+ * own but must be followed by a fasting test or an OGTT.
+ * `diabetesUnconfirmed`: one diabetic-range test without classic symptoms; WHO 1999 and the national
+ * primary-care diabetes guideline ask for a second test on another day before the diagnosis.
+ * `diabetes`: confirmed (two different tests diabetic in one sitting, a diabetic value with classic
+ * symptoms, or a second diabetic value on another day; see diabetes-confirmation.ts).
+ */
+export type GlycemicStatus =
+  | 'normal'
+  | 'elevatedHbA1c'
+  | 'IFG'
+  | 'IGT'
+  | 'IFG+IGT'
+  | 'hypoglycaemia'
+  | 'randomHigh'
+  | 'diabetesUnconfirmed'
+  | 'diabetes';
 
 export const GLYCEMIC_STATUS_LABELS: Record<GlycemicStatus, { zh: string; en: string }> = {
   normal: { zh: '血糖正常', en: 'Normal glucose regulation' },
@@ -16,8 +34,19 @@ export const GLYCEMIC_STATUS_LABELS: Record<GlycemicStatus, { zh: string; en: st
   IFG: { zh: '空腹血糖受损（IFG）', en: 'Impaired fasting glucose (IFG)' },
   IGT: { zh: '糖耐量减低（IGT）', en: 'Impaired glucose tolerance (IGT)' },
   'IFG+IGT': { zh: '空腹血糖受损合并糖耐量减低（IFG+IGT）', en: 'IFG and IGT' },
-  diabetes: { zh: '糖尿病', en: 'Diabetes' },
+  hypoglycaemia: { zh: '低血糖', en: 'Hypoglycaemia' },
+  randomHigh: {
+    zh: '随机血糖 ≥ 11.1 mmol/L（无典型症状），需复查/OGTT',
+    en: 'Random glucose ≥ 11.1 mmol/L without symptoms: repeat the test or do an OGTT',
+  },
+  diabetesUnconfirmed: { zh: '疑似糖尿病，需复查确诊', en: 'Possible diabetes: repeat the test to confirm' },
+  diabetes: { zh: '确诊糖尿病', en: 'Diabetes (confirmed)' },
 };
+
+/** A diabetic-range reading, confirmed or not. */
+export function isDiabeticRange(status: string | null | undefined): boolean {
+  return status === 'diabetes' || status === 'diabetesUnconfirmed';
+}
 
 /**
  * The status of a follow-up measurement (annexes 7 and 8) also has `repeatOgtt`: the baseline
@@ -47,33 +76,48 @@ function isNumber(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+/** How many different tests of one sitting are in the diabetic range (random glucose only with symptoms). */
+export function diabeticTestCount(values: GlycemicValues, thresholds: Partial<GlycemicThresholds> = {}): number {
+  const t = { ...GLYCEMIC_THRESHOLDS, ...thresholds };
+  const { fpg, ogtt2h, hba1c, randomGlucose } = values;
+  return [
+    isNumber(fpg) && fpg >= t.diabetesFpg,
+    isNumber(ogtt2h) && ogtt2h >= t.diabetesOgtt2h,
+    isNumber(hba1c) && hba1c >= t.diabetesHba1c,
+    isNumber(randomGlucose) && randomGlucose >= t.diabetesRandom && values.hasClassicSymptoms === true,
+  ].filter(Boolean).length;
+}
+
 /**
- * Glycemic status from whatever values were measured.
+ * Glycemic status of one sitting (one day's values), without the patient's history.
  *
- * Any diabetes criterion decides on its own. Below that, IFG and IGT are defined only by FPG and
- * 2h-PG (WHO 1999 as used in China). HbA1c 5.7–6.4 % never lets the status read "normal": it gives
- * `elevatedHbA1c` when FPG/2h-PG show no IFG/IGT (or were not measured). When nothing decides (no
- * FPG, no 2h-PG, HbA1c below 5.7 % or absent) the status is undetermined (null) rather than "normal".
+ * Diabetic-range values decide first: two different tests diabetic, or classic symptoms with one,
+ * confirm the diagnosis on the spot (`diabetes`); one test alone is `diabetesUnconfirmed` until a
+ * second test on another day (diabetes-confirmation.ts). Then any glucose at or below 3.9 mmol/L is
+ * `hypoglycaemia`. Below that, IFG and IGT are defined only by FPG and 2h-PG (WHO 1999 as used in
+ * China); HbA1c 5.7–6.4 % never lets the status read "normal" (`elevatedHbA1c`); a random glucose
+ * ≥ 11.1 without symptoms (`randomHigh`) neither. When nothing decides (no FPG, no 2h-PG, HbA1c below
+ * 5.7 % or absent) the status is undetermined (null) rather than "normal".
  */
 export function classifyGlycemia(values: GlycemicValues, thresholds: Partial<GlycemicThresholds> = {}): GlycemicStatus | null {
   const t = { ...GLYCEMIC_THRESHOLDS, ...thresholds };
   const { fpg, ogtt2h, hba1c, randomGlucose } = values;
 
-  const isDiabetes =
-    (isNumber(fpg) && fpg >= t.diabetesFpg) ||
-    (isNumber(ogtt2h) && ogtt2h >= t.diabetesOgtt2h) ||
-    (isNumber(hba1c) && hba1c >= t.diabetesHba1c) ||
-    (isNumber(randomGlucose) && randomGlucose >= t.diabetesRandom && values.hasClassicSymptoms === true);
-  if (isDiabetes) return 'diabetes';
+  const diabetic = diabeticTestCount(values, t);
+  if (diabetic >= 2 || (diabetic === 1 && values.hasClassicSymptoms === true)) return 'diabetes';
+  if (diabetic === 1) return 'diabetesUnconfirmed';
+  if ([fpg, ogtt2h, randomGlucose].some((value) => isNumber(value) && value <= ALERT_THRESHOLDS.glucoseLow)) return 'hypoglycaemia';
 
   const hba1cElevated = isNumber(hba1c) && hba1c >= t.prediabetesHba1c;
-  if (!isNumber(fpg) && !isNumber(ogtt2h)) return hba1cElevated ? 'elevatedHbA1c' : null;
+  const randomHigh = isNumber(randomGlucose) && randomGlucose >= t.diabetesRandom;
+  if (!isNumber(fpg) && !isNumber(ogtt2h)) return hba1cElevated ? 'elevatedHbA1c' : randomHigh ? 'randomHigh' : null;
   const ifg = isNumber(fpg) && fpg >= t.ifgFpgLower;
   const igt = isNumber(ogtt2h) && ogtt2h >= t.igtOgtt2hLower;
   if (ifg && igt) return 'IFG+IGT';
   if (ifg) return 'IFG';
   if (igt) return 'IGT';
-  return hba1cElevated ? 'elevatedHbA1c' : 'normal';
+  if (hba1cElevated) return 'elevatedHbA1c';
+  return randomHigh ? 'randomHigh' : 'normal';
 }
 
 /**

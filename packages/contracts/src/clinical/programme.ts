@@ -125,17 +125,20 @@ export const DIABETES_FOLLOW_UP = {
 } as const;
 
 /**
- * Plausible measurement ranges for data entry. They catch typing slips (80 for 8.0, 17 for 170 cm),
- * not clinical abnormality, so they are deliberately wide.
+ * Measurement ranges for data entry. `min`–`max` is what can be stored at all: it refuses only what
+ * no living patient can show (a glucose of 0.5–70.0 mmol/L covers severe hypoglycaemia and the
+ * hyperosmolar state, which are exactly the readings that must be saved and raise an alert).
+ * `softMin`–`softMax` is the usual range: a value outside it is accepted as it is, but the form asks
+ * the doctor to confirm it, since it is far more often a typing slip (80 for 8.0) than a reading.
  */
 export const MEASUREMENT_RANGES = {
-  glucose: { min: 1.0, max: 33.3 },
+  glucose: { min: 0.5, max: 70.0, softMin: 2.0, softMax: 33.3 },
   hba1c: { min: 3, max: 20 },
   heightCm: { min: 100, max: 250 },
   weightKg: { min: 20, max: 300 },
   waistCm: { min: 40, max: 200 },
   hipCm: { min: 50, max: 200 },
-  systolic: { min: 50, max: 300 },
-  diastolic: { min: 30, max: 200 },
-  heartRate: { min: 30, max: 220 },
+  systolic: { min: 50, max: 300, softMin: 70, softMax: 250 },
+  diastolic: { min: 30, max: 200, softMin: 40, softMax: 150 },
+  heartRate: { min: 20, max: 250, softMin: 40, softMax: 180 },
 } as const;

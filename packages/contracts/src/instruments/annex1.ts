@@ -1,4 +1,4 @@
-import { classifyGlycemia, GLYCEMIC_STATUS_LABELS, type GlycemicStatus, involvesIgt } from '../clinical/glycemic';
+import { classifyGlycemia, GLYCEMIC_STATUS_LABELS, type GlycemicStatus, type GlycemicValues, involvesIgt } from '../clinical/glycemic';
 import {
   ALERT_COLUMNS,
   alertDerived,
@@ -10,10 +10,14 @@ import {
   labelOptions,
   ogtt2hItem,
   opt,
+  pregnancyForWomenOnly,
+  pregnancyItem,
   readNumber,
+  readString,
   text,
   tongueAndPulseItems,
 } from './common-items';
+import { confirmedStatus, diabetesEventDate } from './glycemic-derived';
 import { say } from './messages';
 import type { InstrumentDefinition, ItemError, RecordData, RecordSnapshot } from './types';
 
@@ -21,15 +25,24 @@ import type { InstrumentDefinition, ItemError, RecordData, RecordSnapshot } from
 
 const GLUCOSE_KEYS = ['fpg', 'ogtt2h', 'hba1c', 'randomGlucose'] as const;
 
-export function glycemicStatusOf(data: RecordData): GlycemicStatus | null {
-  return classifyGlycemia({
+function glycemicValuesOf(data: RecordData): GlycemicValues {
+  return {
     fpg: readNumber(data, 'fpg'),
     ogtt2h: readNumber(data, 'ogtt2h'),
     hba1c: readNumber(data, 'hba1c'),
     randomGlucose: readNumber(data, 'randomGlucose'),
     hasClassicSymptoms: data.classicSymptoms === true,
-  });
+  };
 }
+
+/** The status of annex 1's own values (one sitting, no history). */
+export function glycemicStatusOf(data: RecordData): GlycemicStatus | null {
+  return classifyGlycemia(glycemicValuesOf(data));
+}
+
+/** Statuses the doctor must act on before saving: never a quiet column. */
+export const glycemicAttention = (value: unknown) =>
+  value === 'hypoglycaemia' || value === 'randomHigh' || value === 'diabetesUnconfirmed' || value === 'diabetes' || value === 'repeatOgtt';
 
 /**
  * Whether a baseline diagnosis involved impaired glucose tolerance, which only a later 2-hour value
@@ -111,6 +124,7 @@ export const annex1: InstrumentDefinition = {
           maxLength: 100,
           showWhen: { item: 'familyHistory', equals: 'yes' },
         },
+        pregnancyItem(),
       ],
     },
     {
@@ -206,6 +220,7 @@ export const annex1: InstrumentDefinition = {
         ),
       });
     }
+    errors.push(...pregnancyForWomenOnly(data, context));
     if (data.westernDiagnosis === 'other' && !data.westernDiagnosisNote) {
       errors.push({
         item: 'westernDiagnosisNote',
@@ -214,11 +229,24 @@ export const annex1: InstrumentDefinition = {
     }
     return errors;
   },
-  derive(data) {
-    return { glycemicStatus: glycemicStatusOf(data), ...hba1cRiskDerived(data), ...alertDerived(data) };
+  derive(data, context) {
+    const values = glycemicValuesOf(data);
+    const date = readString(data, 'testDate');
+    return {
+      glycemicStatus: confirmedStatus(classifyGlycemia(values), values, date, context),
+      diabetesEventDate: diabetesEventDate(values, date, context),
+      ...hba1cRiskDerived(data),
+      ...alertDerived(data),
+    };
   },
   derivedColumns: [
-    { key: 'glycemicStatus', label: text('糖代谢状态', 'Glycemic status'), type: 'single', options: labelOptions(GLYCEMIC_STATUS_LABELS) },
+    {
+      key: 'glycemicStatus',
+      label: text('糖代谢状态', 'Glycemic status'),
+      type: 'single',
+      options: labelOptions(GLYCEMIC_STATUS_LABELS),
+      attention: glycemicAttention,
+    },
     HBA1C_RISK_COLUMN,
     ...ALERT_COLUMNS,
   ],

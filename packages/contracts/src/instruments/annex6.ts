@@ -10,6 +10,8 @@ import {
   heightItem,
   hipItem,
   labelOptions,
+  pregnancyForWomenOnly,
+  pregnancyItem,
   readNumber,
   sbpItem,
   text,
@@ -35,6 +37,7 @@ export const annex6: InstrumentDefinition = {
         weightItem('weight', text('体重', 'Weight'), { required: true }),
         waistItem(),
         hipItem(),
+        pregnancyItem(),
       ],
     },
     {
@@ -43,7 +46,7 @@ export const annex6: InstrumentDefinition = {
       items: [sbpItem(), dbpItem(), heartRateItem()],
     },
   ],
-  validate: bloodPressureOrder,
+  validate: (data, context) => [...bloodPressureOrder(data, context), ...pregnancyForWomenOnly(data, context)],
   derive(data, context) {
     const bmi = computeBmi(readNumber(data, 'height'), readNumber(data, 'weight'));
     return {

@@ -1,7 +1,8 @@
 import { BMI_BAND_LABELS, bmiBand, computeBmi, weightChangePercent } from '../clinical/body-measures';
 import { classifyFollowUpGlycemia, FOLLOW_UP_GLYCEMIC_STATUS_LABELS, type FollowUpGlycemicStatus } from '../clinical/glycemic';
+import { capNextContact } from '../clinical/next-contact';
 import { type Cohort, followUpIntervalDays } from '../clinical/programme';
-import { baselineInvolvesIgt } from './annex1';
+import { baselineInvolvesIgt, glycemicAttention } from './annex1';
 import {
   ALERT_COLUMNS,
   alertDerived,
@@ -25,6 +26,7 @@ import {
   weightItem,
 } from './common-items';
 import { addDays, isIsoDate } from './dates';
+import { confirmedStatus, diabetesEventDate, hasClassicSymptoms, nextContactBy } from './glycemic-derived';
 import type { InstrumentContext, InstrumentDefinition, RecordData, SingleItem } from './types';
 
 /** Annex 7, 随访记录: the periodic follow-up of a pre-diabetes patient (managed or comparison). */
@@ -64,6 +66,32 @@ export function knownHeight(data: RecordData, context: InstrumentContext): numbe
   return (
     readNumber(data, 'height') ?? readNumber(context.latest?.['6']?.data, 'height') ?? readNumber(context.baseline?.['6']?.data, 'height')
   );
+}
+
+function deriveAnnex7(data: RecordData, context: InstrumentContext) {
+  const bmi = computeBmi(knownHeight(data, context), readNumber(data, 'weight'));
+  const values = {
+    fpg: readNumber(data, 'fpg'),
+    ogtt2h: readNumber(data, 'ogtt2h'),
+    hba1c: readNumber(data, 'hba1c'),
+    hasClassicSymptoms: hasClassicSymptoms(data.symptoms),
+  };
+  const visitDate = readString(data, 'visitDate');
+  // IGT at baseline (annex 1) can only be excluded by a 2h-PG: without one, never "normal".
+  const own = classifyFollowUpGlycemia(values, baselineInvolvesIgt(context.baseline?.['1']));
+  const glycemicStatus = confirmedStatus(own, values, visitDate, context);
+  const alerts = alertDerived(data);
+  return {
+    bmi,
+    bmiBand: bmiBand(bmi),
+    weightChangePercent: weightChangePercent(readNumber(context.baseline?.['6']?.data, 'weight'), readNumber(data, 'weight')),
+    glycemicStatus,
+    diabetesEventDate: diabetesEventDate(values, visitDate, context),
+    ...hba1cRiskDerived(data),
+    ...bpBandDerived(data),
+    ...alerts,
+    nextContactBy: nextContactBy(visitDate, { hasAlert: alerts.hasAlert, glycemicStatus }),
+  };
 }
 
 export const annex7: InstrumentDefinition = {
@@ -129,6 +157,16 @@ export const annex7: InstrumentDefinition = {
       items: [
         { key: 'problems', label: text('存在问题', 'Problems'), type: 'text', maxLength: 1000, multiline: true },
         { key: 'guidance', label: text('本次指导', 'Guidance given'), type: 'text', maxLength: 1000, multiline: true },
+        // A danger value or confirmed diabetes calls for a referral; the note says where and why.
+        { key: 'referral', label: text('是否转诊', 'Referred'), type: 'boolean', defaultValue: false },
+        {
+          key: 'referralNote',
+          label: text('转诊机构及原因', 'Referral: institution and reason'),
+          type: 'text',
+          maxLength: 200,
+          required: true,
+          showWhen: { item: 'referral', equals: true },
+        },
         {
           key: 'nextVisitDate',
           label: text('下次随访日期', 'Next visit date'),
@@ -140,25 +178,11 @@ export const annex7: InstrumentDefinition = {
     },
   ],
   validate: bloodPressureOrder,
-  derive(data, context) {
-    const bmi = computeBmi(knownHeight(data, context), readNumber(data, 'weight'));
-    return {
-      bmi,
-      bmiBand: bmiBand(bmi),
-      weightChangePercent: weightChangePercent(readNumber(context.baseline?.['6']?.data, 'weight'), readNumber(data, 'weight')),
-      // IGT at baseline (annex 1) can only be excluded by a 2h-PG: without one, never "normal".
-      glycemicStatus: classifyFollowUpGlycemia(
-        { fpg: readNumber(data, 'fpg'), ogtt2h: readNumber(data, 'ogtt2h'), hba1c: readNumber(data, 'hba1c') },
-        baselineInvolvesIgt(context.baseline?.['1']),
-      ),
-      ...hba1cRiskDerived(data),
-      ...bpBandDerived(data),
-      ...alertDerived(data),
-    };
-  },
+  derive: deriveAnnex7,
   suggest(data, context) {
     const visitDate = readString(data, 'visitDate');
-    return isIsoDate(visitDate) ? { nextVisitDate: defaultNextVisitDate(visitDate, context.cohort) } : {};
+    if (!isIsoDate(visitDate)) return {};
+    return { nextVisitDate: capNextContact(visitDate, defaultNextVisitDate(visitDate, context.cohort), deriveAnnex7(data, context)) };
   },
   derivedColumns: [
     { key: 'bmi', label: text('体质指数', 'BMI'), type: 'number', unit: 'kg/m²' },
@@ -169,8 +193,9 @@ export const annex7: InstrumentDefinition = {
       label: text('糖代谢状态', 'Glycemic status'),
       type: 'single',
       options: labelOptions(FOLLOW_UP_GLYCEMIC_STATUS_LABELS),
-      attention: (value) => value === 'repeatOgtt',
+      attention: glycemicAttention,
     },
+    { key: 'nextContactBy', label: text('最迟下次联系日期', 'Next contact by'), type: 'text' },
     HBA1C_RISK_COLUMN,
     BP_BAND_COLUMN,
     ...ALERT_COLUMNS,

@@ -7,10 +7,12 @@ import {
   type GlycemicStatus,
 } from '../clinical/glycemic';
 import { SYMPTOM_EFFICACY_LABELS } from '../clinical/symptom-score';
-import { baselineInvolvesIgt, glycemicStatusOf } from './annex1';
+import { baselineInvolvesIgt, glycemicAttention, glycemicStatusOf } from './annex1';
 import { symptomTotalOf } from './annex4';
 import { knownHeight } from './annex7';
 import {
+  ALERT_COLUMNS,
+  alertDerived,
   fpgItem,
   HBA1C_RISK_COLUMN,
   hba1cItem,
@@ -19,6 +21,7 @@ import {
   ogtt2hItem,
   opt,
   readNumber,
+  readString,
   text,
   waistItem,
   weightItem,
@@ -67,6 +70,7 @@ function deriveAnnex8(data: RecordData, context: InstrumentContext) {
     baselineStatus: startStatus,
     baselineInvolvedIgt: baselineInvolvesIgt(context.baseline?.['1']),
     finalValues: { fpg: readNumber(data, 'fpg'), ogtt2h: readNumber(data, 'ogtt2h'), hba1c: readNumber(data, 'hba1c') },
+    ...finalDateAndHistory(data, context),
     baselineWeightKg: baselineWeight,
     finalWeightKg: readNumber(data, 'weight'),
     baselineSymptomTotal,
@@ -81,7 +85,13 @@ function deriveAnnex8(data: RecordData, context: InstrumentContext) {
     finalSymptomTotal,
     ...hba1cRiskDerived(data),
     ...evaluation,
+    ...alertDerived(data),
   };
+}
+
+function finalDateAndHistory(data: RecordData, context: InstrumentContext) {
+  const date = readString(data, 'evaluationDate');
+  return date ? { finalDate: date, history: context.glucoseHistory ?? [] } : {};
 }
 
 export const annex8: InstrumentDefinition = {
@@ -118,6 +128,18 @@ export const annex8: InstrumentDefinition = {
             opt('dissatisfied', '不满意', 'Dissatisfied'),
           ],
         },
+        {
+          key: 'endReason',
+          label: text('结束管理原因', 'Reason for ending management'),
+          type: 'single',
+          options: [
+            opt('completed', '完成管理周期', 'Management period completed'),
+            opt('progressedToDiabetes', '进展为糖尿病', 'Progressed to diabetes'),
+            opt('withdrawn', '患者退出', 'Patient withdrew'),
+            opt('other', '其他', 'Other'),
+          ],
+          help: text('“进展为糖尿病”须本次血糖结果确诊糖尿病', '"Progressed to diabetes" needs confirmed diabetes in this evaluation'),
+        },
         { key: 'comments', label: text('评估意见', 'Comments'), type: 'text', maxLength: 1000, multiline: true },
       ],
     },
@@ -131,6 +153,18 @@ export const annex8: InstrumentDefinition = {
           context,
           '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖或糖化血红蛋白）',
           'Please fill in at least one glucose value (FPG, OGTT 2-h glucose or HbA1c)',
+        ),
+      });
+    }
+    // The reason 进展为糖尿病 needs the diagnosis confirmed (a second diabetic value on another day, two
+    // tests in one sitting, or symptoms), never one value alone.
+    if (data.endReason === 'progressedToDiabetes' && deriveAnnex8(data, context).finalStatus !== 'diabetes') {
+      errors.push({
+        item: 'endReason',
+        message: say(
+          context,
+          '结束管理原因“进展为糖尿病”须本次血糖结果确诊糖尿病（另日复查仍达糖尿病切点，或同次两项检测达标）',
+          '"Progressed to diabetes" needs confirmed diabetes (a repeat diabetic value on another day, or two tests in one sitting)',
         ),
       });
     }
@@ -149,13 +183,14 @@ export const annex8: InstrumentDefinition = {
       label: text('结束时糖代谢状态', 'Final glycemic status'),
       type: 'single',
       options: labelOptions(FOLLOW_UP_GLYCEMIC_STATUS_LABELS),
+      attention: glycemicAttention,
     },
     {
       key: 'outcome',
       label: text('转归', 'Outcome'),
       type: 'single',
       options: labelOptions(MANAGEMENT_OUTCOME_LABELS),
-      attention: (value) => value === 'repeatOgtt',
+      attention: (value) => value === 'repeatOgtt' || value === 'suspectedProgression' || value === 'hypoglycaemia',
     },
     HBA1C_RISK_COLUMN,
     { key: 'baselineWeight', label: text('基线体重', 'Baseline weight'), type: 'number', unit: 'kg' },
@@ -171,6 +206,7 @@ export const annex8: InstrumentDefinition = {
       type: 'single',
       options: labelOptions(SYMPTOM_EFFICACY_LABELS),
     },
+    ...ALERT_COLUMNS,
   ],
   history: [
     'evaluationDate',

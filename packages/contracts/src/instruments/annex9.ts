@@ -31,6 +31,7 @@ import {
   YES_NO_OPTIONS,
 } from './common-items';
 import { addDays, isIsoDate } from './dates';
+import { nextContactBy } from './glycemic-derived';
 import type { InstrumentContext, InstrumentDefinition, NumberItem, RecordData } from './types';
 
 /**
@@ -90,6 +91,8 @@ function deriveAnnex9(data: RecordData, context: InstrumentContext) {
     classificationOverridden: chosen !== null && suggestedVisitClass !== null && chosen !== suggestedVisitClass,
     ...bpBandDerived(data),
     ...alerts,
+    nextContactBy: nextContactBy(visitDate, alerts),
+    fpgMissing: readNumber(data, 'fpg') === undefined,
   };
 }
 
@@ -144,6 +147,7 @@ export const annex9: InstrumentDefinition = {
           key: 'urgentSigns',
           label: text('危急情况', 'Acute signs'),
           type: 'multiple',
+          required: true,
           exclusive: ['none'],
           options: [opt('none', '无', 'None'), ...labelOptions(ACUTE_SIGN_LABELS)],
           help: text(
@@ -209,7 +213,7 @@ export const annex9: InstrumentDefinition = {
       key: 'tests',
       title: text('辅助检查', 'Tests'),
       items: [
-        fpgItem(),
+        fpgItem({ help: text('每次随访均应检测空腹血糖', 'FPG is due at every visit') }),
         hba1cItem(),
         { key: 'hba1cDate', label: text('糖化血红蛋白检查日期', 'HbA1c test date'), type: 'date', showWhen: { item: 'hba1c' } },
         { key: 'otherTests', label: text('其他检查', 'Other tests'), type: 'text', maxLength: 500, multiline: true },
@@ -388,7 +392,9 @@ export const annex9: InstrumentDefinition = {
     const derived = deriveAnnex9(data, context);
     const visitDate = readString(data, 'visitDate');
     if (derived.suggestedNextVisitDate) return { nextVisitDate: derived.suggestedNextVisitDate };
-    return isIsoDate(visitDate) ? { nextVisitDate: addDays(visitDate, nextStepDays('routine')) } : {};
+    // FPG is due at every visit: without it there is no routine rhythm to propose, only a prompt.
+    if (derived.fpgMissing || !isIsoDate(visitDate)) return {};
+    return { nextVisitDate: addDays(visitDate, nextStepDays('routine')) };
   },
   derivedColumns: [
     { key: 'bmi', label: text('体质指数', 'BMI'), type: 'number', unit: 'kg/m²' },
@@ -402,6 +408,13 @@ export const annex9: InstrumentDefinition = {
       attention: (value) => value === 'urgentReferral',
     },
     { key: 'suggestedNextVisitDate', label: text('建议下次随访日期', 'Suggested next visit'), type: 'text' },
+    { key: 'nextContactBy', label: text('最迟下次联系日期', 'Next contact by'), type: 'text' },
+    {
+      key: 'fpgMissing',
+      label: text('本次未测空腹血糖（每次随访均应测）', 'No FPG this visit (due at every visit)'),
+      type: 'boolean',
+      attention: (value) => value === true,
+    },
     { key: 'classificationOverridden', label: text('医生修改了建议分类', 'Doctor overrode the suggestion'), type: 'boolean' },
     BP_BAND_COLUMN,
     ...ALERT_COLUMNS,

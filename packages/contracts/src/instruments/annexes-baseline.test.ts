@@ -56,7 +56,7 @@ describe('annex 1 诊断记录', () => {
       'elevatedHbA1c',
       'elevatedHbA1c',
       'elevatedHbA1c',
-      'diabetes',
+      'diabetesUnconfirmed',
     ]);
     expect([5.6, 5.7, 6.0, 6.1, 6.4, 6.5].map((hba1c) => derivedOf(hba1c).hba1cVeryHighRisk)).toEqual([
       false,

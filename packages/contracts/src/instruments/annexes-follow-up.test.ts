@@ -163,6 +163,11 @@ describe('annex 8 管理结束评估', () => {
       {
         ...context,
         baseline: { '1': { data: { fpg: 6.4 }, derived: {} } },
+        // The follow-up of 2026-02-10 had FPG 7.1: the final 7.3 on another day confirms it.
+        glucoseHistory: [
+          { date: '2025-09-01', fpg: 6.4 },
+          { date: '2026-02-10', fpg: 7.1 },
+        ],
       },
     );
     expect(derived).toMatchObject({
@@ -180,6 +185,7 @@ describe('annex 9 2型糖尿病患者随访服务记录表', () => {
     visitDate: '2026-02-28',
     way: 'clinic',
     symptoms: ['polydipsia', 'numbness'],
+    urgentSigns: ['none'],
     sbp: 142,
     dbp: 88,
     weight: 72,

@@ -45,7 +45,14 @@ describe('export columns', () => {
     }
     expect(exportColumns(annex6).find((column) => column.key === 'derived.bpBand')?.header).toBe('血压分级');
     expect(codesOf(annex9, 'derived.suggestedNextStep')).toEqual(['routine', 'revisit', 'referral', 'urgentReferral']);
-    expect(codesOf(annex8, 'derived.outcome')).toEqual(['reverted', 'prediabetes', 'progressed', 'repeatOgtt']);
+    expect(codesOf(annex8, 'derived.outcome')).toEqual([
+      'reverted',
+      'prediabetes',
+      'progressed',
+      'suspectedProgression',
+      'hypoglycaemia',
+      'repeatOgtt',
+    ]);
     expect(codesOf(annex7, 'derived.glycemicStatus')).toContain('repeatOgtt');
     expect(codesOf(annex1, 'derived.glycemicStatus')).not.toContain('repeatOgtt');
     expect(codesOf(annex9, 'urgentSigns')).toContain('acetoneBreath');

@@ -16,11 +16,12 @@ function numberItem(
   key: string,
   label: LocalizedText,
   unit: string,
-  range: { min: number; max: number },
+  range: { min: number; max: number; softMin?: number; softMax?: number },
   decimals: number,
   more: NumberOverrides = {},
 ): NumberItem {
-  return { key, label, type: 'number', unit, min: range.min, max: range.max, decimals, ...more };
+  const soft = range.softMin !== undefined && range.softMax !== undefined ? { softMin: range.softMin, softMax: range.softMax } : {};
+  return { key, label, type: 'number', unit, min: range.min, max: range.max, decimals, ...soft, ...more };
 }
 
 /** Venous plasma glucose; labs report up to two decimals. */
@@ -58,6 +59,24 @@ export const GOOD_FAIR_POOR_OPTIONS: readonly Option[] = [
 ];
 
 export const YES_NO_OPTIONS: readonly Option[] = [opt('no', '无', 'No'), opt('yes', '有', 'Yes')];
+
+/**
+ * Pregnancy or breastfeeding (women only): the physique sheet then leaves out the acupoints and foods
+ * to avoid (prescriptions/safety.ts), and a raised glucose in pregnancy is an acute sign.
+ */
+export const pregnancyItem = (): SingleItem => ({
+  key: 'pregnancy',
+  label: text('妊娠/哺乳', 'Pregnancy or breastfeeding'),
+  type: 'single',
+  options: [opt('none', '否', 'No'), opt('pregnant', '妊娠期', 'Pregnant'), opt('lactating', '哺乳期', 'Breastfeeding')],
+  help: text('仅女性填写', 'Women only'),
+});
+
+/** The pregnancy answer belongs to women: a man's record cannot carry one. */
+export function pregnancyForWomenOnly(data: RecordData, context: Pick<InstrumentContext, 'lang' | 'gender'>): ItemError[] {
+  if (context.gender !== 'man' || data.pregnancy === undefined) return [];
+  return [{ item: 'pregnancy', message: say(context, '妊娠/哺乳 仅适用于女性患者', 'Pregnancy or breastfeeding applies to women only') }];
+}
 
 /** Tongue and pulse (舌象、脉象): recorded for the TCM diagnosis, never scored. */
 export const tongueAndPulseItems = (): SingleItem[] => [

@@ -62,7 +62,7 @@ describe('validateRecord', () => {
     expect(result).toEqual({
       ok: true,
       data: { testDate: '2026-02-20', fpg: 6.4, westernDiagnosis: 'IFG', westernDiagnosisNote: '初诊' },
-      derived: { glycemicStatus: 'IFG', hba1cVeryHighRisk: null, alerts: [], hasAlert: false, alertText: null },
+      derived: { glycemicStatus: 'IFG', diabetesEventDate: null, hba1cVeryHighRisk: null, alerts: [], hasAlert: false, alertText: null },
     });
   });
 
@@ -73,11 +73,13 @@ describe('validateRecord', () => {
     expect(errorsOf(annex7, { visitDate: '2026-02-20' })).toEqual([{ item: 'way', message: '请选择 随访方式' }]);
   });
 
-  it('rejects FPG 0.5 and 80 with the range and unit', () => {
-    const message = '空腹血糖 超出范围（1.0–33.3 mmol/L）';
-    expect(errorsOf(annex1, { ...minimalAnnex1, fpg: 0.5 })).toEqual([{ item: 'fpg', message }]);
-    expect(errorsOf(annex1, { ...minimalAnnex1, fpg: 80 })).toEqual([{ item: 'fpg', message }]);
-    expect(errorsOf(annex1, { ...minimalAnnex1, fpg: 33.3 })).toEqual([]);
+  it('stores every glucose from 0.5 to 70.0 mmol/L and refuses 0.4 and 70.1 with the range and unit', () => {
+    const message = '空腹血糖 超出范围（0.5–70.0 mmol/L）';
+    expect(errorsOf(annex1, { ...minimalAnnex1, fpg: 0.4 })).toEqual([{ item: 'fpg', message }]);
+    expect(errorsOf(annex1, { ...minimalAnnex1, fpg: 70.1 })).toEqual([{ item: 'fpg', message }]);
+    // The most dangerous readings are stored, so that they raise their alert.
+    for (const fpg of [0.5, 0.8, 1.0, 2.0, 33.3, 35.0, 70.0]) expect(errorsOf(annex1, { ...minimalAnnex1, fpg }), String(fpg)).toEqual([]);
+    expect(errorsOf(annex1, { ...minimalAnnex1, randomGlucose: 34 })).toEqual([]);
   });
 
   it('rejects a height of 30 cm', () => {
@@ -91,7 +93,7 @@ describe('validateRecord', () => {
     expect(errorsOf(annex1, noGlucose)).toEqual([
       { item: 'fpg', message: '请至少填写一项血糖指标（空腹血糖、OGTT 2小时血糖、糖化血红蛋白或随机血糖）' },
     ]);
-    expect(errorsOf(annex1, { ...minimalAnnex1, fpg: 0.5 })).toHaveLength(1);
+    expect(errorsOf(annex1, { ...minimalAnnex1, fpg: 0.4 })).toHaveLength(1);
   });
 
   it('refuses dates in the future except where allowed', () => {
@@ -172,6 +174,7 @@ describe('validateRecord', () => {
       visitDate: '2026-02-28',
       way: 'clinic',
       symptoms: ['none'],
+      urgentSigns: ['none'],
       adverseReaction: 'no',
       visitClass: 'satisfactory',
       fpg: 6.2,
@@ -248,11 +251,11 @@ describe('messages in the interface language', () => {
     const data = { ...minimalAnnex1, fpg: 80, testDate: '2026-03-05' };
     expect(errorsOf(annex1, data)).toEqual([
       { item: 'testDate', message: '检测日期 不能晚于今天（2026-03-01）' },
-      { item: 'fpg', message: '空腹血糖 超出范围（1.0–33.3 mmol/L）' },
+      { item: 'fpg', message: '空腹血糖 超出范围（0.5–70.0 mmol/L）' },
     ]);
     expect(errorsOf(annex1, data, english)).toEqual([
       { item: 'testDate', message: 'Test date cannot be after today (2026-03-01)' },
-      { item: 'fpg', message: 'Fasting plasma glucose is out of range (1.0–33.3 mmol/L)' },
+      { item: 'fpg', message: 'Fasting plasma glucose is out of range (0.5–70.0 mmol/L)' },
     ]);
   });
 

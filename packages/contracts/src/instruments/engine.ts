@@ -1,4 +1,5 @@
 import { isStorableText } from '../api/storable-text';
+import { plannedDateProblem, recordDateKind, recordDateProblem } from '../clinical/record-dates';
 import { isIsoDate } from './dates';
 import { type EngineMessages, langOf, messagesFor } from './messages';
 import type {
@@ -95,6 +96,8 @@ function cleanDate(item: DateItem, raw: unknown, label: string, context: Instrum
   if (!isIsoDate(raw)) return { error: m.badDate(label) };
   if (raw < EARLIEST_DATE) return { error: m.impossibleDate(label) };
   if (!item.allowFuture && raw > context.today) return { error: m.inFuture(label, context.today) };
+  const tooFar = item.allowFuture ? plannedDateProblem(raw, context.today, label, langOf(context)) : null;
+  if (tooFar) return { error: tooFar };
   return { value: raw };
 }
 
@@ -226,6 +229,17 @@ function checkDateOrder(def: InstrumentDefinition, cleaned: RecordData, context:
   }
 }
 
+/** The record's own date lies in the patient's life and in the programme's window around enrolment. */
+function checkRecordDate(def: InstrumentDefinition, cleaned: RecordData, context: InstrumentContext, errors: ItemError[]): void {
+  const date = cleaned[def.dateItem];
+  if (typeof date !== 'string') return;
+  const item = allItems(def).find((candidate) => candidate.key === def.dateItem);
+  const label = item?.label[langOf(context)] ?? def.dateItem;
+  const facts = { date, birthDate: context.birthDate, enrolledAt: context.enrolledAt, today: context.today, kind: recordDateKind(def.key) };
+  const problem = recordDateProblem(facts, label, langOf(context));
+  if (problem) errors.push({ item: def.dateItem, message: problem });
+}
+
 /**
  * Item rules, then the definition's cross-item rules. Returns the cleaned values that passed even
  * when others failed, so that a form can preview derived values while the user is still typing.
@@ -261,6 +275,7 @@ export function checkRecord(
     else if ('value' in result) cleaned[item.key] = result.value;
   }
   checkDateOrder(def, cleaned, context, errors);
+  checkRecordDate(def, cleaned, context, errors);
   // Cross-item rules run on what is valid; an item that already has an error gets no second one.
   const flagged = new Set(errors.map((error) => error.item));
   for (const error of def.validate?.(cleaned, context) ?? []) {

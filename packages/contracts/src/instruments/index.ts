@@ -33,6 +33,8 @@ export {
 export { custom } from './custom';
 export { addDays, daysBetween, isIsoDate } from './dates';
 export { checkRecord, initialRow, initialValues, previewDerived, suggestedValues, type ValidationResult, validateRecord } from './engine';
+export { confirmedStatus, diabetesEventDate, hasClassicSymptoms, nextContactBy } from './glycemic-derived';
+export { softRangeWarning, softRangeWarnings } from './soft-range';
 export * from './types';
 export { allItems, isEmptyValue, matchesShowWhen, visibleItems, visibleRowItems } from './visibility';
 

@@ -1,3 +1,4 @@
+import type { GlucoseMeasurement } from '../clinical/diabetes-confirmation';
 import type { Cohort } from '../clinical/programme';
 import type { Gender } from '../clinical/resident-id';
 
@@ -59,6 +60,12 @@ export interface NumberItem extends ItemBase {
   /** Decimal places allowed; 0 = integer. The form's step is 10^-decimals. */
   decimals: number;
   defaultValue?: number;
+  /**
+   * The usual range: a value between min and softMin, or softMax and max, is stored as it is, but the
+   * form asks the doctor to confirm it (see `softRangeWarnings`).
+   */
+  softMin?: number;
+  softMax?: number;
 }
 
 export interface TextItem extends ItemBase {
@@ -155,6 +162,8 @@ export interface InstrumentContext {
   today: string;
   gender?: Gender;
   birthDate?: string;
+  /** YYYY-MM-DD; with `birthDate`, bounds the record's own date (clinical/record-dates). */
+  enrolledAt?: string;
   cohort?: Cohort;
   /** Comparison group: 0 pre-diabetes, 1 diabetes. */
   comparisonRole?: 0 | 1;
@@ -164,6 +173,11 @@ export interface InstrumentContext {
   latest?: Partial<Record<AnnexKey, RecordSnapshot | undefined>>;
   /** The patient's previous record of this same annex (annex 9 uses it for "twice in a row"). */
   previous?: RecordSnapshot;
+  /**
+   * The patient's glucose measurements from earlier records (annexes 1, 7, 8, 9), for confirming a
+   * diabetic-range value by a second one on another day (clinical/diabetes-confirmation).
+   */
+  glucoseHistory?: readonly GlucoseMeasurement[];
   /** Language of the validation messages: Chinese by default (the server), English for the English UI. */
   lang?: Lang;
 }

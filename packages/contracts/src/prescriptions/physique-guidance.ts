@@ -1,6 +1,7 @@
 import type { Bilingual } from './labels';
 import { PRESCRIPTION_TEXT_MAX } from './limits';
 import { reconcileArea } from './physique-conflicts';
+import { adaptGuidance, exerciseHoldAdvice, exerciseHoldReason, type SafetyFacts } from './safety';
 import { blankPrescription, type PrescriptionSuggestion, type SuggestedPrescription } from './templates';
 
 /**
@@ -160,7 +161,12 @@ interface Entry {
  * in both lists counts as 是. A text never exceeds the schema's limit: types that do not fit are left
  * for the doctor and said so.
  */
-export function suggestPhysique(primaryTypes: string[], tendencyTypes: string[], patientId: number): SuggestedPrescription<'physique'> {
+export function suggestPhysique(
+  primaryTypes: string[],
+  tendencyTypes: string[],
+  patientId: number,
+  safety: SafetyFacts = {},
+): SuggestedPrescription<'physique'> {
   const template = blankPrescription('physique', patientId);
   const suggestions: PrescriptionSuggestion[] = [];
   const entries: Entry[] = [];
@@ -179,9 +185,23 @@ export function suggestPhysique(primaryTypes: string[], tendencyTypes: string[],
     ? `体质辨识：主 ${name(entries[0] as Entry)}；兼夹 ${entries.slice(1).map(name).join('、')}`
     : `体质辨识：${name(entries[0] as Entry)}`;
   const values = template as unknown as Record<string, boolean | string>;
+  // The safety gates (safety.ts): vigorous advice made moderate, pregnancy-unsafe points and foods left
+  // out, and while exercise is held the exercise area says so instead of advising exercise.
+  const { guidance, notes } = adaptGuidance(PHYSIQUE_GUIDANCE, safety);
+  const hold = exerciseHoldReason(safety);
+  if (hold) {
+    for (const e of entries) {
+      const points = guidance[e.type].exercise.indexOf('穴位：');
+      guidance[e.type] = { ...guidance[e.type], exercise: points >= 0 ? guidance[e.type].exercise.slice(points) : '' };
+    }
+  }
 
   for (const area of AREAS) {
-    const { lines, left, conflicts } = areaLines(area.part, entries, heading);
+    const safetyLines: string[] = [];
+    if (area.part === 'exercise' && hold) safetyLines.push(`【运动安全】${exerciseHoldAdvice(hold)}`);
+    const note = area.part === 'diet' || area.part === 'exercise' ? notes[area.part] : undefined;
+    if (note) safetyLines.push(`【安全提示】${note}。`);
+    const { lines, left, conflicts } = areaLines(area.part, entries, heading, guidance, safetyLines);
     const reason = `${basis}；按中医药健康管理服务规范的${area.name}要点预填`;
     values[area.box] = true;
     suggestions.push({ field: area.box, reason });
@@ -193,8 +213,9 @@ export function suggestPhysique(primaryTypes: string[], tendencyTypes: string[],
     }
     values[area.text] = lines.join('\n');
     const clash = conflicts.length > 0 ? `；各体质建议相反之处（${conflicts.join('、')}）已按兼顾原则统一，请医生核对` : '';
-    const note = left.length > 0 ? `；篇幅所限未列入${left.map(name).join('、')}，请医生酌情补充` : '';
-    suggestions.push({ field: area.text, reason: `${reason}${clash}${note}` });
+    const safe = safetyLines.length > 0 ? `；${safetyLines.join('')}` : '';
+    const leftOut = left.length > 0 ? `；篇幅所限未列入${left.map(name).join('、')}，请医生酌情补充` : '';
+    suggestions.push({ field: area.text, reason: `${reason}${clash}${safe}${leftOut}` });
   }
   return { template, suggestions };
 }
@@ -203,17 +224,23 @@ export function suggestPhysique(primaryTypes: string[], tendencyTypes: string[],
  * One area's lines: the types in order, each added only if the text (with the reconciliation its
  * presence brings) still fits the field; the 【兼顾】 line last.
  */
-function areaLines(part: (typeof AREAS)[number]['part'], entries: readonly Entry[], heading: (e: Entry) => string) {
-  let fitted: { entries: Entry[]; lines: string[]; conflicts: string[] } = { entries: [], lines: [], conflicts: [] };
+function areaLines(
+  part: (typeof AREAS)[number]['part'],
+  entries: readonly Entry[],
+  heading: (e: Entry) => string,
+  guidance: Record<PhysiqueType, PhysiqueGuidance>,
+  safetyLines: readonly string[],
+) {
+  let fitted: { entries: Entry[]; lines: string[]; conflicts: string[] } = { entries: [], lines: [...safetyLines], conflicts: [] };
   const left: Entry[] = [];
   for (const entry of entries) {
     const candidate = [...fitted.entries, entry];
     const reconciled = reconcileArea(
       part,
       candidate.map((e) => e.type),
-      PHYSIQUE_GUIDANCE,
+      guidance,
     );
-    const lines = candidate.map((e, index) => `【${heading(e)}】${reconciled.texts[index]}`);
+    const lines = [...safetyLines, ...candidate.map((e, index) => `【${heading(e)}】${reconciled.texts[index]}`)];
     if (reconciled.advice.length > 0) lines.push(`【兼顾】${reconciled.advice.join('；')}。`);
     if (lines.join('\n').length <= PRESCRIPTION_TEXT_MAX) fitted = { entries: candidate, lines, conflicts: reconciled.conflicts };
     else left.push(entry);

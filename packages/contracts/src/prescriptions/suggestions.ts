@@ -1,6 +1,7 @@
 import { BODY_THRESHOLDS, GLYCEMIC_THRESHOLDS, LIFESTYLE_TARGETS } from '../clinical/programme';
 import type { Gender } from '../clinical/resident-id';
 import { suggestPhysique } from './physique-guidance';
+import { exerciseHoldAdvice, exerciseHoldReason, type SafetyFacts, vigorousHoldReason } from './safety';
 import {
   blankPrescription,
   PRESCRIPTION_FIELDS,
@@ -10,8 +11,12 @@ import {
   type SuggestedPrescription,
 } from './templates';
 
-/** The latest clinical values the rules look at; anything missing (or not a finite number) is ignored. */
-export interface ClinicalFacts {
+/**
+ * The latest clinical values the rules look at (each from the most recent record that has it, follow-ups
+ * included); anything missing (or not a finite number) is ignored. The safety facts (BP, recurrent
+ * hypoglycaemia, age, cardiovascular disease, pregnancy) gate the exercise and physique advice (safety.ts).
+ */
+export interface ClinicalFacts extends SafetyFacts {
   bmi?: number;
   waistCm?: number;
   gender?: Gender;
@@ -22,6 +27,8 @@ export interface ClinicalFacts {
   fpg?: number;
   /** OGTT 2-hour plasma glucose, mmol/L. */
   ogtt2h?: number;
+  /** HbA1c, %. */
+  hba1c?: number;
   /** Annex 1's derived status (clinical/glycemic `GlycemicStatus`: normal, elevatedHbA1c, IFG, IGT, IFG+IGT, diabetes); Chinese names accepted too. */
   glycemicStatus?: string;
   sleepHours?: number;
@@ -131,12 +138,32 @@ function diet(patientId: number, facts: ClinicalFacts) {
 
 function motion(patientId: number, facts: ClinicalFacts) {
   const d = draft('motion', patientId);
+  const hold = exerciseHoldReason(facts);
+  if (hold) {
+    // No exercise is prescribed: the precautions say why and what to do instead.
+    d.fill('a42', exerciseHoldAdvice(hold), `${hold}：暂缓运动，先就诊（中国2型糖尿病防治指南 2020；中国高血压防治指南 2018）`);
+    return d.done();
+  }
+  const precautions: string[] = [];
+  const reasons: string[] = [];
+  const vigorous = vigorousHoldReason(facts);
+  if (vigorous) {
+    precautions.push('以中等强度为宜，不做中长跑、登山等高强度运动');
+    reasons.push(vigorous);
+  }
+  const g = glycemia(facts);
+  if (g?.level === 'diabetes') {
+    precautions.push('运动前后监测血糖，随身携带糖果以防低血糖，血糖控制前避免空腹运动');
+    reasons.push(g.why);
+  }
   const minutes = known(facts.activityMinutesPerWeek);
-  if (minutes === undefined || minutes >= T.activityMinutesPerWeek) return d.done();
-  const why = `每周中等强度活动 ${minutes} 分钟，少于 ${T.activityMinutesPerWeek} 分钟`;
-  d.tick('a1', `${why}：以有氧运动为主`);
-  d.tick('a11', `${why}：快走简单易行、强度适中`);
-  d.fill('a41', `每周中等强度运动≥${T.activityMinutesPerWeek}分钟（如快走每次30分钟、每周5天），循序渐进，以微微出汗为度。`, why);
+  if (minutes !== undefined && minutes < T.activityMinutesPerWeek) {
+    const why = `每周中等强度活动 ${minutes} 分钟，少于 ${T.activityMinutesPerWeek} 分钟`;
+    d.tick('a1', `${why}：以有氧运动为主`);
+    d.tick('a11', `${why}：快走简单易行、强度适中`);
+    d.fill('a41', `每周中等强度运动≥${T.activityMinutesPerWeek}分钟（如快走每次30分钟、每周5天），循序渐进，以微微出汗为度。`, why);
+  }
+  if (precautions.length > 0) d.fill('a42', `${precautions.join('；')}。`, `${reasons.join('；')}：运动注意事项`);
   return d.done();
 }
 
@@ -156,7 +183,11 @@ function glycemia(facts: ClinicalFacts): Glycemia {
   const over: string[] = [];
   if (fpg !== undefined && fpg >= T.diabetesFpg) over.push(`空腹血糖 ${fpg} mmol/L（≥${fixed(T.diabetesFpg)}）`);
   if (ogtt !== undefined && ogtt >= T.diabetesOgtt2h) over.push(`OGTT 2小时血糖 ${ogtt} mmol/L（≥${fixed(T.diabetesOgtt2h)}）`);
-  if (status === 'diabetes' || status === '糖尿病') over.push('血糖分类为糖尿病');
+  const hba1c = known(facts.hba1c);
+  if (hba1c !== undefined && hba1c >= GLYCEMIC_THRESHOLDS.diabetesHba1c)
+    over.push(`糖化血红蛋白 ${hba1c}%（≥${GLYCEMIC_THRESHOLDS.diabetesHba1c}%）`);
+  if (status === 'diabetes' || status === '糖尿病' || status === '确诊糖尿病') over.push('血糖分类为糖尿病');
+  if (status === 'diabetesunconfirmed') over.push('血糖分类为疑似糖尿病（需复查确诊）');
   if (over.length > 0) return { level: 'diabetes', why: over.join('；') };
   const pre: string[] = [];
   if (fpg !== undefined && fpg >= T.ifgFpg) pre.push(`空腹血糖 ${fpg} mmol/L（${fixed(T.ifgFpg)}～<${fixed(T.diabetesFpg)}）`);
@@ -199,7 +230,7 @@ export function suggestPrescription<K extends PrescriptionKind>(
     motion: () => motion(patientId, facts),
     loseWeight: () => loseWeight(patientId, facts),
     healthEducation: () => healthEducation(patientId, facts),
-    physique: () => suggestPhysique(facts.physique?.primaryTypes ?? [], facts.physique?.tendencyTypes ?? [], patientId),
+    physique: () => suggestPhysique(facts.physique?.primaryTypes ?? [], facts.physique?.tendencyTypes ?? [], patientId, facts),
     other: () => ({ template: blankPrescription('other', patientId), suggestions: [] }),
   };
   return rules[kind]() as SuggestedPrescription<K>;

@@ -158,6 +158,7 @@ export function annex9Data(date: string, fpg: number, r: Random) {
     visitDate: date,
     way: r.pick(['clinic', 'clinic', 'phone']),
     symptoms: ['none'],
+    urgentSigns: ['none'],
     sbp: r.int(118, 150),
     dbp: r.int(70, 92),
     weight: r.real(58, 82),

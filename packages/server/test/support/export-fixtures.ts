@@ -1,6 +1,15 @@
 import { refreshPatientSummary } from '../../src/db/queries/patient-summary';
 import { annexRecords } from '../../src/db/schema';
-import { type AccountFixture, addComparisonMember, createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './factories';
+import {
+  type AccountFixture,
+  addComparisonMember,
+  backdateEnrolment,
+  createAdmin,
+  createDoctor,
+  daysAgo,
+  enrolPatient,
+  loginAs,
+} from './factories';
 import { INSTITUTION_A, INSTITUTION_B, type TestApp } from './test-app';
 
 type Values = Record<string, unknown>;
@@ -55,6 +64,8 @@ export async function createExportScenario(t: TestApp): Promise<ExportScenario> 
   };
 
   const pA1 = await enrolPatient(t, tokenA, { institutionId: INSTITUTION_A, name: '导出甲' });
+  // Follow-ups cannot precede enrolment: each patient is enrolled on or before their first follow-up.
+  await backdateEnrolment(t, pA1.id, D2.d40);
   await record('1', pA1.id, { testDate: D2.d60, fpg: 6.4, ogtt2h: 8.2, comorbidities: ['hypertension', 'fattyLiver'] });
   await record('6', pA1.id, { examDate: D2.d60, height: 170, weight: 78 });
   await record('7', pA1.id, { visitDate: D2.d30, way: 'clinic', weight: 76.5, fpg: 6.2, symptoms: ['thirst', 'fatigue'] });
@@ -64,23 +75,28 @@ export async function createExportScenario(t: TestApp): Promise<ExportScenario> 
   await call('DELETE', `/prescription/sleep/${voidedPrescription.id}`, tokenA, { query: { reason: '开错' } });
 
   const pA2 = await enrolPatient(t, tokenA, { institutionId: INSTITUTION_A, name: '导出乙' });
+  await backdateEnrolment(t, pA2.id, D.d10);
   await record('7', pA2.id, { visitDate: D.d10, way: 'home', fpg: 6.0 });
   const voided = await record('7', pA2.id, { visitDate: D.d8, way: 'clinic', fpg: 6.6 });
   await call('DELETE', `/api/annex/7/records/${voided.id}`, tokenA, { query: { reason: '录错' } });
 
   const pA3 = await enrolPatient(t, tokenA, { institutionId: INSTITUTION_A, name: '作废丙' });
+  await backdateEnrolment(t, pA3.id, D.d9);
   await record('7', pA3.id, { visitDate: D.d9, way: 'clinic', fpg: 6.1 });
   await call('DELETE', '/api/user', tokenA, { query: { id: pA3.id, reason: '重复建档' } });
 
   const cA0 = await addComparisonMember(t, tokenA, { institutionId: INSTITUTION_A, role: 0, name: '对照丁' });
+  await backdateEnrolment(t, cA0.id, D2.d20);
   await record('7', cA0.id, { visitDate: D2.d20, way: 'clinic', fpg: 6.3 });
   await call('GET', '/api/comparative/endManagementPatient', tokenA, { query: { id: cA0.id } });
 
   const cA1 = await addComparisonMember(t, tokenA, { institutionId: INSTITUTION_A, role: 1, name: '对照戊' });
+  await backdateEnrolment(t, cA1.id, D2.d15);
   await record('9', cA1.id, {
     visitDate: D2.d15,
     way: 'clinic',
     symptoms: ['none'],
+    urgentSigns: ['none'],
     sbp: 130,
     dbp: 80,
     weight: 70,
@@ -93,12 +109,14 @@ export async function createExportScenario(t: TestApp): Promise<ExportScenario> 
   await call('GET', '/api/comparative/endManagementPatient', tokenA, { query: { id: cA1.id } });
 
   const pA5 = await enrolPatient(t, tokenA, { institutionId: INSTITUTION_A, name: '结束己' });
+  await backdateEnrolment(t, pA5.id, D2.d40);
   await record('1', pA5.id, { testDate: D2.d100, fpg: 6.5 });
   await record('6', pA5.id, { examDate: D2.d100, height: 165, weight: 80 });
   await record('7', pA5.id, { visitDate: D2.d40, way: 'clinic', weight: 76, fpg: 6.0 });
   const annex8 = await record('8', pA5.id, { evaluationDate: D.d1, fpg: 5.8, weight: 74, satisfaction: 'satisfied' });
 
   const pB1 = await enrolPatient(t, tokenB, { institutionId: INSTITUTION_B, name: '乙院庚' });
+  await backdateEnrolment(t, pB1.id, D.d3);
   await record('7', pB1.id, { visitDate: D.d3, way: 'clinic', fpg: 6.1 }, tokenB);
 
   return { doctorA, tokenA, tokenB, adminToken, pA1, pA2, pA3, pA5: { ...pA5, annex8 }, cA0, cA1, pB1 };

@@ -1,7 +1,8 @@
 import { makeResidentId } from '@tcm/contracts';
+import { eq } from 'drizzle-orm';
 import { refreshOutcomeFacts } from '../../src/db/queries/outcome-facts';
 import { refreshPatientSummary } from '../../src/db/queries/patient-summary';
-import { accounts, annexRecords } from '../../src/db/schema';
+import { accounts, annexRecords, patients } from '../../src/db/schema';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import type { TestApp } from './test-app';
 
@@ -140,6 +141,16 @@ export async function storeRecord(t: TestApp, patientId: number, annex: string, 
   await refreshPatientSummary(t.database.db, patientId);
   await refreshOutcomeFacts(t.database.db, patientId);
   return row!.id;
+}
+
+/**
+ * Moves a patient's enrolment back to a given date, for tests that need follow-ups dated in the past
+ * (the API enrols today, and a follow-up cannot precede enrolment).
+ */
+export async function backdateEnrolment(t: TestApp, patientId: number, enrolledAt: string): Promise<void> {
+  await t.database.db.update(patients).set({ enrolledAt }).where(eq(patients.id, patientId));
+  await refreshPatientSummary(t.database.db, patientId);
+  await refreshOutcomeFacts(t.database.db, patientId);
 }
 
 /** A date a number of days before today, YYYY-MM-DD. */

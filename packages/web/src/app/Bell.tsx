@@ -8,7 +8,8 @@ import { useSessionStore } from '../stores/session';
 
 /**
  * The header bell (spec §2). Admin: pending doctor registrations → /doctorList. Doctor: patients
- * not filled in for 15 days → the end-of-management reminder → /userList/running.
+ * not filled in for 15 days → the end-of-management reminder → /userList/running; it also counts the
+ * patients with a danger value still to handle (listed first on the home screen).
  */
 export function Bell() {
   const isAdmin = useSessionStore((s) => s.isAdmin);
@@ -36,19 +37,32 @@ function DoctorBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remind = useUnfilledRemind(true);
-  const count = remind.data?.count ?? 0;
+  const unfilled = remind.data?.count ?? 0;
+  // Patients with a danger value not yet handled (the home screen's urgent card) count too.
+  const urgent = remind.data?.urgentCount ?? 0;
   const days = remind.data?.days ?? 15;
+  // The name carries the number the badge shows.
+  const label =
+    urgent > 0
+      ? t('alerts.bellLabel', { total: unfilled + urgent, count: unfilled, days, urgent })
+      : t('bell.doctorLabel', { count: unfilled, days });
 
   const onClick = () =>
     confirmDialog({
       title: t('bell.doctorTitle'),
-      p1: t('bell.doctorP1', { count, days }),
+      p1: [
+        unfilled > 0 || urgent === 0 ? t('bell.doctorP1', { count: unfilled, days }) : '',
+        urgent > 0 ? t('alerts.bellUrgent', { count: urgent }) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
       p2: t('bell.doctorP2'),
-      // The list opens on the overdue view, which is exactly these N patients.
-      callBack: () => navigate('/userList/running', { state: { view: 'overdue' } }),
+      // The list opens on the overdue view, which is exactly the unfilled patients; with only urgent
+      // ones, the home screen, where they are listed first.
+      callBack: () => (unfilled === 0 && urgent > 0 ? navigate('/index') : navigate('/userList/running', { state: { view: 'overdue' } })),
     });
 
-  return <BellButton count={count} label={t('bell.doctorLabel', { count, days })} onClick={onClick} />;
+  return <BellButton count={unfilled + urgent} label={label} onClick={onClick} />;
 }
 
 function BellButton({ count, label, onClick }: { count: number; label: string; onClick: () => void }) {

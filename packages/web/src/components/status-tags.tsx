@@ -63,3 +63,13 @@ export function FollowUpStatusTag({ patient }: { patient: PatientListItem }) {
 export function formatDate(value: string | null | undefined): string {
   return value ? dayjs(value).format('YYYY-MM-DD') : '—';
 }
+
+/** A patient with a danger value still to handle (no contact or referral since the record). */
+export function UrgentMark() {
+  const { t } = useTranslation();
+  return (
+    <Tag color="error" style={{ marginInlineStart: 6 }} data-testid="urgent-mark">
+      {t('alerts.flagged')}
+    </Tag>
+  );
+}

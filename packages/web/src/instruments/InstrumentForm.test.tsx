@@ -259,3 +259,19 @@ describe('en-US', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('items for women only', () => {
+  beforeAll(bootI18n);
+  const annex1 = INSTRUMENTS['1'];
+
+  it('asks a woman about pregnancy or breastfeeding', async () => {
+    renderForm(annex1, { gender: 'woman' });
+    expect(await screen.findByRole('radiogroup', { name: '妊娠/哺乳' })).toBeInTheDocument();
+  });
+
+  it('leaves the question out of a man’s form', async () => {
+    renderForm(annex1, { gender: 'man' });
+    await screen.findByRole('spinbutton', { name: '空腹血糖' });
+    expect(screen.queryByRole('radiogroup', { name: '妊娠/哺乳' })).not.toBeInTheDocument();
+  });
+});

@@ -1,15 +1,21 @@
 import './instrument.css';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { softRangeWarning } from '@tcm/contracts/instruments/soft-range';
 import type { GroupItem, Item, LeafItem, RecordData } from '@tcm/contracts/instruments/types';
 import { visibleItems, visibleRowItems } from '@tcm/contracts/instruments/visibility';
 import { Button, Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldFlagNote } from './FieldFlagNote';
+import { type FieldFlag, fieldFlags } from './field-flags';
 import { DerivedBeside, derivedBeside, InstrumentDerived } from './InstrumentDerived';
 import { InstrumentLikert } from './InstrumentLikert';
 import { ItemInput, isControlGroup } from './item-inputs';
 import { domId, useInstrumentLang } from './lang';
 import type { InstrumentFormApi } from './use-instrument-form';
+
+/** Items that apply to women only (pregnancy or breastfeeding). */
+const WOMEN_ONLY_ITEMS = ['pregnancy'];
 
 interface Props {
   form: InstrumentFormApi;
@@ -25,7 +31,10 @@ export function InstrumentForm({ form, prefix }: Props) {
   const { def, state } = form;
   const lang = useInstrumentLang();
   const visible = new Set(visibleItems(def, state.values).map((item) => item.key));
+  // Asked of women only (the engine refuses a man's answer), so a man's form does not ask it.
+  if (form.context.gender === 'man') for (const key of WOMEN_ONLY_ITEMS) visible.delete(key);
   const beside = derivedBeside(def, form.derived, lang);
+  const flags = fieldFlags(form.derived);
   return (
     <div className="instrument-form" data-testid={`instrument-form-${def.key}`}>
       {def.sections.map((section) => {
@@ -43,6 +52,7 @@ export function InstrumentForm({ form, prefix }: Props) {
                     form={form}
                     item={item}
                     prefix={prefix}
+                    flag={flags.get(item.key)}
                     extra={rows ? <DerivedBeside rows={rows} lang={lang} /> : undefined}
                   />
                 );
@@ -56,7 +66,15 @@ export function InstrumentForm({ form, prefix }: Props) {
   );
 }
 
-function FormItem({ form, item, prefix, extra }: { form: InstrumentFormApi; item: Item; prefix: string; extra?: ReactNode }) {
+interface FormItemProps {
+  form: InstrumentFormApi;
+  item: Item;
+  prefix: string;
+  flag?: FieldFlag;
+  extra?: ReactNode;
+}
+
+function FormItem({ form, item, prefix, flag, extra }: FormItemProps) {
   const lang = useInstrumentLang();
   if (item.type === 'likert')
     return (
@@ -75,6 +93,7 @@ function FormItem({ form, item, prefix, extra }: { form: InstrumentFormApi; item
       lang={lang}
       today={form.context.today}
       onChange={(value) => form.setValue(item.key, value)}
+      flag={flag}
       extra={extra}
     />
   );
@@ -89,14 +108,21 @@ interface LeafFieldProps {
   lang: 'zh' | 'en';
   today: string;
   onChange: (value: unknown) => void;
+  /** The value is a danger value: flagged under the field as soon as it is typed. */
+  flag?: FieldFlag;
   /** A derived value shown with the item (live, as the answers change). */
   extra?: ReactNode;
 }
 
-function LeafField({ item, path, prefix, value, error, lang, today, onChange, extra }: LeafFieldProps) {
+function LeafField({ item, path, prefix, value, error, lang, today, onChange, flag, extra }: LeafFieldProps) {
   const id = domId(prefix, path);
   const labelId = `${id}-label`;
   const errorId = error ? `${id}-error` : undefined;
+  const { t } = useTranslation();
+  const check = item.type === 'number' ? softRangeWarning(item, value, { lang }) : null;
+  const flagId = flag ? `${id}-flag` : undefined;
+  const checkId = check ? `${id}-check` : undefined;
+  const describedBy = [errorId, flagId, checkId].filter(Boolean).join(' ') || undefined;
   const wide = item.type === 'multiple' || (item.type === 'text' && item.multiline) || item.type === 'grade';
   const message = error ?? item.help?.[lang];
   const labelClass = `instrument-field-label${item.required ? ' is-required' : ''}`;
@@ -120,7 +146,7 @@ function LeafField({ item, path, prefix, value, error, lang, today, onChange, ex
         onChange={onChange}
         id={id}
         labelId={labelId}
-        errorId={errorId}
+        errorId={describedBy}
         invalid={!!error}
         lang={lang}
         today={today}
@@ -130,6 +156,10 @@ function LeafField({ item, path, prefix, value, error, lang, today, onChange, ex
           {message}
         </div>
       )}
+      {flag && flagId && (
+        <FieldFlagNote tone="danger" text={t(`alerts.flag.${flag.textKey}`, flag.values)} id={flagId} testId={`field-flag-${path}`} />
+      )}
+      {check && checkId && <FieldFlagNote tone="check" text={check} id={checkId} testId={`field-check-${path}`} />}
       {extra && <div className="instrument-field-extra">{extra}</div>}
     </div>
   );

@@ -6,6 +6,8 @@ import dayjs from '../lib/dayjs';
 export interface ContextPatient {
   gender?: InstrumentContext['gender'];
   birthDate?: string;
+  /** The enrolment date: the engine keeps a record's date within the programme's window around it. */
+  enrolledAt?: string;
   cohort?: InstrumentContext['cohort'];
   /** The list's `role`: 0 pre-diabetes, 1 diabetes for comparison members. */
   role?: unknown;
@@ -40,6 +42,7 @@ export function buildInstrumentContext(
   const context: InstrumentContext = { today, baseline, latest };
   if (patient.gender) context.gender = patient.gender;
   if (patient.birthDate) context.birthDate = patient.birthDate.slice(0, 10);
+  if (patient.enrolledAt) context.enrolledAt = patient.enrolledAt.slice(0, 10);
   if (patient.cohort) context.cohort = patient.cohort;
   if (patient.cohort === 'comparison' && (patient.role === 0 || patient.role === 1)) context.comparisonRole = patient.role;
   const previous = latest[annex];

@@ -1,6 +1,8 @@
 import type { Lang, LeafItem } from '@tcm/contracts/instruments/types';
 import { unitText } from '@tcm/contracts/instruments/units';
-import { Input } from 'antd';
+// The box on its own: antd's Input index also brings Password, Search, OTP and TextArea (~9 kB gzip)
+// to every record screen.
+import Input from 'antd/es/input/Input';
 import { type ComponentType, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -110,13 +112,14 @@ function TextInput(props: ItemInputProps<Extract<LeafItem, { type: 'text' }>>) {
   const value = typeof props.value === 'string' ? props.value : '';
   if (item.multiline)
     return (
-      <Input.TextArea
+      // The browser's own, in antd's look (styles.css), growing with its text up to six lines.
+      <textarea
         id={props.id}
         {...aria(props)}
-        status={status(props)}
+        className={`native-textarea${props.invalid ? ' is-invalid' : ''}`}
+        rows={2}
         value={value}
         maxLength={item.maxLength}
-        autoSize={{ minRows: 2, maxRows: 6 }}
         onChange={(e) => props.onChange(e.target.value)}
       />
     );

@@ -7,7 +7,7 @@ import { type Db, rowsOf } from '../client';
 import { preparedPerDb } from '../prepared';
 import { patientCounters, patients, unfilledReminderDays } from '../schema';
 import { isCompletedSql } from './patient-protocol';
-import { dueDateSql, isDismissedSql, isSilencedSql } from './patients';
+import { dueDateSql, isDismissedSql, isSilencedSql, isUrgentSql } from './patients';
 
 /**
  * The stored counters (db/schema/counters.ts) behind the personal centre and the doctor's bell.
@@ -50,6 +50,15 @@ export const PERSONAL_CENTRE: Record<keyof PersonalCenterData, { column: Counter
 };
 
 const FIGURES = Object.entries(PERSONAL_CENTRE) as [keyof PersonalCenterData, { column: CounterColumn; when: SQL }][];
+
+/** The urgent patients of each group (db/queries/urgent.ts): the urgent lists' totals and the bell's. */
+export const URGENT_COUNTS: Record<'managed' | 'comparison', { column: CounterColumn; when: SQL }> = {
+  managed: { column: 'managedUrgent', when: sql`${managed} and ${isUrgentSql}` },
+  comparison: { column: 'comparisonUrgent', when: sql`${comparison} and ${isUrgentSql}` },
+};
+
+/** Every stored column of patient_counters with the live patients it counts, in one order. */
+const COUNTED: { column: CounterColumn; when: SQL }[] = [...FIGURES.map(([, figure]) => figure), ...Object.values(URGENT_COUNTS)];
 const columnName = (column: CounterColumn) => patientCounters[column].name;
 
 /**
@@ -140,12 +149,27 @@ export async function countUnfilledReminders(ctx: Ctx, today: string): Promise<n
   return Number(row?.value ?? 0);
 }
 
+/**
+ * The urgent patients of each group over an institution the caller's scope already resolved (undefined:
+ * all), from the stored counters: the urgent lists' totals and the bell's urgent count.
+ */
+export async function readUrgentCounts(db: Db, institutionId: number | undefined): Promise<Record<'managed' | 'comparison', number>> {
+  const [row] = await db
+    .select({
+      managed: sql<number>`coalesce(sum(${patientCounters[URGENT_COUNTS.managed.column]}), 0)::int`,
+      comparison: sql<number>`coalesce(sum(${patientCounters[URGENT_COUNTS.comparison.column]}), 0)::int`,
+    })
+    .from(patientCounters)
+    .where(institutionId === undefined ? undefined : eq(patientCounters.institutionId, institutionId));
+  return { managed: Number(row?.managed ?? 0), comparison: Number(row?.comparison ?? 0) };
+}
+
 /* ---------- recounting from the rows (backfill and check) ---------- */
 
 /** Every institution's figures counted from the patient rows: the definition the counters must equal. */
 function expectedPersonalCentreSql(): SQL {
   return sql`select ${patients.institutionId} as institution_id, ${sql.join(
-    FIGURES.map(([, { column, when }]) => sql`(count(*) filter (where ${when}))::int as ${sql.identifier(columnName(column))}`),
+    COUNTED.map(({ column, when }) => sql`(count(*) filter (where ${when}))::int as ${sql.identifier(columnName(column))}`),
     sql`, `,
   )} from ${patients} where ${live} group by ${patients.institutionId}`;
 }
@@ -158,7 +182,7 @@ function expectedReminderDaysSql(): SQL {
 
 const counterColumns = () =>
   sql.join(
-    FIGURES.map(([, { column }]) => sql.identifier(columnName(column))),
+    COUNTED.map(({ column }) => sql.identifier(columnName(column))),
     sql`, `,
   );
 
@@ -189,7 +213,7 @@ function inline(fragment: SQL): string {
  */
 function applyChangeSql(source: string): string {
   const signed = (when: SQL) => inline(sql`sum(case when ${live} and ${when} then "patients"."sign" else 0 end)::int`);
-  const names = FIGURES.map(([, { column }]) => `"${columnName(column)}"`);
+  const names = COUNTED.map(({ column }) => `"${columnName(column)}"`);
   const institution = inline(sql`${patients.institutionId}`);
   const movedDays = `
       select ${institution}, ${inline(dueDateSql)} as due_date, sum("patients"."sign")::int as n
@@ -202,7 +226,7 @@ function applyChangeSql(source: string): string {
   )
   insert into "patient_counters" as c ("institution_id", ${names.join(', ')})
   select * from (
-    select ${institution}, ${FIGURES.map(([, { when }], i) => `${signed(when)} as ${names[i]}`).join(', ')}
+    select ${institution}, ${COUNTED.map(({ when }, i) => `${signed(when)} as ${names[i]}`).join(', ')}
     from (${source}) as "patients"
     group by ${institution}
   ) d
@@ -374,7 +398,7 @@ export interface CounterDrift {
  * tests and maintenance, not for a request path.
  */
 export async function checkCounters(db: Db): Promise<CounterDrift[]> {
-  const names = FIGURES.map(([, { column }]) => columnName(column));
+  const names = COUNTED.map(({ column }) => columnName(column));
   const values = (alias: string) => sql.raw(`array[${names.map((n) => `coalesce(${alias}."${n}", 0)`).join(', ')}]`);
   const figures = rowsOf<{ institutionId: number; stored: Record<string, number> | null; expected: Record<string, number> | null }>(
     await db.execute(sql`

@@ -1,4 +1,4 @@
-import { GLYCEMIC_THRESHOLDS } from '@tcm/contracts';
+import { ALERT_THRESHOLDS, GLYCEMIC_THRESHOLDS } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -9,10 +9,13 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 
 const t = GLYCEMIC_THRESHOLDS;
+const low = ALERT_THRESHOLDS.glucoseLow;
 const literal = (value: number) => sql.raw(String(value));
 
 /** Statuses that count as pre-diabetes at baseline (contracts `isPrediabetes`). */
 export const PREDIABETES_STATUSES = ['IFG', 'IGT', 'IFG+IGT', 'elevatedHbA1c'] as const;
+/** A diabetic-range reading, confirmed or not (contracts `isDiabeticRange`). */
+export const DIABETIC_RANGE_STATUSES = ['diabetes', 'diabetesUnconfirmed'] as const;
 /** Baseline statuses that involve IGT, which only a 2-hour value can exclude later (contracts `involvesIgt`). */
 export const IGT_STATUSES = ['IGT', 'IFG+IGT'] as const;
 
@@ -28,19 +31,30 @@ export interface GlycemicInputs {
 }
 
 /**
- * contracts `classifyGlycemia`: any diabetes criterion first; without FPG and 2h-PG only an HbA1c of
- * 5.7–6.4 % decides (elevatedHbA1c, else undetermined = null); otherwise IFG/IGT by WHO 1999, and an
- * HbA1c of 5.7–6.4 % keeps the status from reading "normal".
+ * contracts `classifyGlycemia`, one sitting without history: two different diabetic tests, or one with
+ * classic symptoms, are 'diabetes'; one alone 'diabetesUnconfirmed'; then any glucose ≤ 3.9 mmol/L is
+ * 'hypoglycaemia'; without FPG and 2h-PG an HbA1c of 5.7–6.4 % reads elevatedHbA1c, a random glucose
+ * ≥ 11.1 without symptoms randomHigh, else undetermined (null); otherwise IFG/IGT by WHO 1999, and an
+ * HbA1c of 5.7–6.4 % or a random glucose ≥ 11.1 keeps the status from reading "normal".
  */
 export function glycemicStatusSql(v: GlycemicInputs): SQL<string | null> {
+  const symptoms = sql`coalesce(${v.classicSymptoms}, false)`;
+  const diabeticTests = sql`((case when ${v.fpg} >= ${literal(t.diabetesFpg)} then 1 else 0 end)
+    + (case when ${v.ogtt2h} >= ${literal(t.diabetesOgtt2h)} then 1 else 0 end)
+    + (case when ${v.hba1c} >= ${literal(t.diabetesHba1c)} then 1 else 0 end)
+    + (case when ${v.randomGlucose} >= ${literal(t.diabetesRandom)} and ${symptoms} then 1 else 0 end))`;
+  const hba1cElevated = sql`${v.hba1c} >= ${literal(t.prediabetesHba1c)}`;
+  const randomHigh = sql`${v.randomGlucose} >= ${literal(t.diabetesRandom)}`;
   return sql<string | null>`(case
-    when ${v.fpg} >= ${literal(t.diabetesFpg)} or ${v.ogtt2h} >= ${literal(t.diabetesOgtt2h)} or ${v.hba1c} >= ${literal(t.diabetesHba1c)}
-      or (${v.randomGlucose} >= ${literal(t.diabetesRandom)} and ${v.classicSymptoms}) then 'diabetes'
-    when ${v.fpg} is null and ${v.ogtt2h} is null then (case when ${v.hba1c} >= ${literal(t.prediabetesHba1c)} then 'elevatedHbA1c' end)
+    when ${diabeticTests} >= 2 or (${diabeticTests} = 1 and ${symptoms}) then 'diabetes'
+    when ${diabeticTests} = 1 then 'diabetesUnconfirmed'
+    when ${v.fpg} <= ${literal(low)} or ${v.ogtt2h} <= ${literal(low)} or ${v.randomGlucose} <= ${literal(low)} then 'hypoglycaemia'
+    when ${v.fpg} is null and ${v.ogtt2h} is null then (case when ${hba1cElevated} then 'elevatedHbA1c' when ${randomHigh} then 'randomHigh' end)
     when ${v.fpg} >= ${literal(t.ifgFpgLower)} and ${v.ogtt2h} >= ${literal(t.igtOgtt2hLower)} then 'IFG+IGT'
     when ${v.fpg} >= ${literal(t.ifgFpgLower)} then 'IFG'
     when ${v.ogtt2h} >= ${literal(t.igtOgtt2hLower)} then 'IGT'
-    when ${v.hba1c} >= ${literal(t.prediabetesHba1c)} then 'elevatedHbA1c'
+    when ${hba1cElevated} then 'elevatedHbA1c'
+    when ${randomHigh} then 'randomHigh'
     else 'normal'
   end)`;
 }

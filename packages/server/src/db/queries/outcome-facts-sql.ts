@@ -9,7 +9,7 @@ import {
 } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { annexRecords, patients } from '../schema';
-import { glycemicStatusSql, isBackToNormalSql, PREDIABETES_STATUSES, textList } from './glycemic-sql';
+import { DIABETIC_RANGE_STATUSES, glycemicStatusSql, isBackToNormalSql, PREDIABETES_STATUSES, textList } from './glycemic-sql';
 
 /**
  * The per-patient facts of the outcome report (docs/outcomes.md), computed from a patient's stored
@@ -20,7 +20,7 @@ import { glycemicStatusSql, isBackToNormalSql, PREDIABETES_STATUSES, textList } 
  * Bump OUTCOME_FACTS_VERSION whenever this SQL or a rule it uses (glycemic-sql.ts, contracts
  * thresholds, follow-up intervals) changes: start-up then recomputes every stored row.
  */
-export const OUTCOME_FACTS_VERSION = 1;
+export const OUTCOME_FACTS_VERSION = 2;
 
 /** The three groups of the report; `diabetic` (comparison role 1) is described apart. */
 export type OutcomeGroupKey = 'managed' | 'comparison' | 'diabetic';
@@ -60,7 +60,12 @@ const WEIGHT_ANNEXES = ['6', '7', '8', '9'];
 const STATUS_CODES = Object.keys(GLYCEMIC_STATUS_LABELS);
 const STATUS_ARRAY = `array[${STATUS_CODES.map((s) => `'${s}'`).join(', ')}]::text[]`;
 const statusCodes = sql.raw(STATUS_ARRAY);
-const DIABETES_CODE = sql.raw(String(STATUS_CODES.indexOf('diabetes') + 1));
+/**
+ * The codes of a diabetic-range reading, confirmed in its sitting or not: the report dates a diabetes
+ * event at the first such measurement after time zero, as it did before the one-sitting rule told a
+ * single diabetic test ('diabetesUnconfirmed') from a confirmed one.
+ */
+const DIABETIC_CODES = sql.raw(DIABETIC_RANGE_STATUSES.map((status) => String(STATUS_CODES.indexOf(status) + 1)).join(', '));
 /** The status of a code. */
 const statusOf = (code: string) => sql.raw(`(${STATUS_ARRAY})[${code}]`);
 
@@ -145,10 +150,10 @@ const windowedCte = sql`windowed as (
   window patient as (partition by w.patient_id)
 )`;
 
-/** `later`: a measurement (FPG, 2h-PG or HbA1c, or a diabetes status) on a date after time zero. */
+/** `later`: a measurement (FPG, 2h-PG or HbA1c, or a diabetic-range status) on a date after time zero. */
 const flaggedCte = sql`flagged as (
   select x.*,
-      coalesce(x.day > x.t0_day and (x.fpg is not null or x.ogtt2h is not null or x.hba1c is not null or x.status_code = ${DIABETES_CODE}), false) as later
+      coalesce(x.day > x.t0_day and (x.fpg is not null or x.ogtt2h is not null or x.hba1c is not null or x.status_code in (${DIABETIC_CODES})), false) as later
   from windowed x
 )`;
 
@@ -162,7 +167,7 @@ const perPatientCte = sql`per_patient as (
   select m.patient_id,
     min(array[m.day, m.id, m.status_code, m.fpg, m.ogtt2h, m.hba1c]) filter (where m.annex = '1') as baseline,
     count(*) filter (where m.later) as later_count,
-    min(m.day) filter (where m.later and m.status_code = ${DIABETES_CODE}) as diabetes_day,
+    min(m.day) filter (where m.later and m.status_code in (${DIABETIC_CODES})) as diabetes_day,
     max(array[m.day, m.id, m.status_code, (m.ogtt2h is not null)::int]) filter (where m.later) as latest,
     (max(array[m.day, m.id, m.fpg]) filter (where m.later and m.fpg is not null))[3] as latest_fpg,
     (max(array[m.day, m.id, m.ogtt2h]) filter (where m.later and m.ogtt2h is not null))[3] as latest_ogtt2h,

@@ -2,11 +2,12 @@ import { followUpAnnex } from '@tcm/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { annexRecords, patients } from '../schema';
+import { urgentStateSql } from './urgent';
 
 /**
- * Recomputes a patient's summary columns (filled annexes, latest follow-up date) from their live
- * records. Called by every record write inside its transaction, so the lists never disagree with the
- * records they summarise.
+ * Recomputes a patient's summary columns (filled annexes, latest follow-up date, the urgent state of
+ * db/queries/urgent.ts) from their live records. Called by every record write inside its transaction,
+ * so the lists never disagree with the records they summarise.
  */
 export async function refreshPatientSummary(db: Db, patientId: number): Promise<void> {
   const [patient] = await db
@@ -25,6 +26,7 @@ export async function refreshPatientSummary(db: Db, patientId: number): Promise<
         where r.patient_id = ${patientId} and r.voided_at is null and r.annex = ${followUp}),
       last_follow_up_saved_at = (
         select max(r.created_at) from ${annexRecords} r
-        where r.patient_id = ${patientId} and r.voided_at is null and r.annex = ${followUp})
+        where r.patient_id = ${patientId} and r.voided_at is null and r.annex = ${followUp}),
+      (urgent_since, urgent_alert) = ${urgentStateSql(patientId)}
     where id = ${patientId}`);
 }

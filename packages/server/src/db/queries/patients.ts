@@ -15,6 +15,7 @@ import {
   sealedIdentifierFields,
 } from './patient-identifiers';
 import { isCompletedSql } from './patient-protocol';
+import { isUrgentSql, URGENT_CONTACT_DAYS } from './urgent';
 
 /**
  * The patient data layer: the only module that names the `patients` table in a query
@@ -33,7 +34,7 @@ export type PatientChanges = Partial<NewPatientRecord>;
 /** The patients table's columns: enough to write conditions and selections, not to start a query. */
 export type PatientColumns = ReturnType<typeof getTableColumns<typeof patients>>;
 
-export { isCompletedSql };
+export { isCompletedSql, isUrgentSql };
 
 /*
  * Derived patient facts as SQL, so lists can filter, count and page on them. They are computed from
@@ -43,8 +44,11 @@ export { isCompletedSql };
 
 const intervalDaysSql = sql`(case when ${patients.cohort} = 'managed' then ${sql.raw(String(MANAGED_FOLLOW_UP_DAYS))} else ${sql.raw(String(COMPARISON_FOLLOW_UP_DAYS))} end)`;
 
-/** Last follow-up (or enrolment) plus the group's interval. */
-export const dueDateSql = sql`(coalesce(${patients.lastFollowUpDate}, ${patients.enrolledAt}) + ${intervalDaysSql})`;
+/**
+ * Last follow-up (or enrolment) plus the group's interval; while an alert is unresolved (urgent.ts), no
+ * later than the alert's visit plus URGENT_CONTACT_DAYS (least() skips the null of a patient who is not).
+ */
+export const dueDateSql = sql`least(coalesce(${patients.lastFollowUpDate}, ${patients.enrolledAt}) + ${intervalDaysSql}, ${patients.urgentSince} + ${sql.raw(String(URGENT_CONTACT_DAYS))})`;
 
 export function isOverdueSql(today: string | Placeholder): SQL<boolean> {
   return sql<boolean>`(not ${patients.endManagement} and ${dueDateSql} < ${today}::date)`;
@@ -82,6 +86,8 @@ export function patientColumns(today: string | Placeholder) {
     silenced: isSilencedSql,
     dueDate: sql<string>`to_char(${dueDateSql}, 'YYYY-MM-DD')`,
     daysSince: sql<number>`(${today}::date - coalesce(${patients.lastFollowUpDate}, ${patients.enrolledAt}))`,
+    urgentSince: patients.urgentSince,
+    urgentAlert: patients.urgentAlert,
   };
 }
 
@@ -105,6 +111,8 @@ export type PatientViewRow = Pick<
   | 'endedAt'
   | 'filledAnnexes'
   | 'lastFollowUpDate'
+  | 'urgentSince'
+  | 'urgentAlert'
 > & {
   institutionName: string | null;
   completed: boolean;
@@ -214,6 +222,20 @@ function recordOf(keyring: Keyring, row: StoredPatient): PatientRecord {
     ...rest
   } = row;
   return { ...rest, ...revealIdentifiers(keyring, { legacyIdNum, legacyTelNum, idNumSealed, telNumSealed }) };
+}
+
+/**
+ * Locks a checked patient's row until the transaction ends (two requests for one patient then run one
+ * after the other) and answers whether their management has ended, as now stored.
+ */
+export async function lockPatient(ctx: Ctx, patient: ScopedPatient): Promise<{ endManagement: boolean }> {
+  const [row] = await ctx.db
+    .select({ endManagement: patients.endManagement })
+    .from(patients)
+    .where(eq(patients.id, patient.id))
+    .for('update');
+  if (!row) throw notFound('患者不存在');
+  return row;
 }
 
 /** The stored row of a checked patient (for audit before/after). */

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { patients } from '../schema';
 import { renderCounterTriggers } from './counters';
 import { dueDateSql, isCompletedSql, isDismissedSql, isOverdueSql, isSilencedSql } from './patients';
+import { urgentStateSql } from './urgent';
 
 /**
- * The fill-in, due-date and overdue rules are composed at run time from the protocol table of
+ * The fill-in, due-date, overdue and urgent rules are composed at run time from the protocol table of
  * contracts; their SQL is kept in the repository (snapshots/*.sql, immich's server/src/queries habit)
  * so a change to a rule shows in the diff as SQL. `npm run db:snapshot -w @tcm/server` rewrites them;
  * sql-snapshots.test.ts fails when they differ from what the code generates.
@@ -27,6 +28,8 @@ function queries() {
       .select({ value: count() })
       .from(patients)
       .where(sql`${eq(patients.cohort, 'managed')} and ${isOverdueSql(TODAY)} and not ${isSilencedSql} and not ${isDismissedSql}`),
+    // The urgent state a record write stores on the patient (patient-summary.ts), for patient 1.
+    'urgent-state': { toSQL: () => new PgDialect().sqlToQuery(urgentStateSql(1)) },
   };
 }
 

@@ -11,7 +11,8 @@ import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * The eight personal-centre figures of one institution (PersonalCenterData), each the number of live
- * patients matching the predicate of the list it links to (db/queries/counters.ts PERSONAL_CENTRE).
+ * patients matching the predicate of the list it links to (db/queries/counters.ts PERSONAL_CENTRE),
+ * and the number of urgent patients per group.
  */
 export const patientCounters = pgTable('patient_counters', {
   institutionId: integer('institution_id').primaryKey(),
@@ -23,6 +24,9 @@ export const patientCounters = pgTable('patient_counters', {
   comparison: integer('comparison').notNull().default(0),
   comparisonEarly: integer('comparison_early').notNull().default(0),
   comparisonDiabetes: integer('comparison_diabetes').notNull().default(0),
+  /** Urgent patients of each group (db/queries/patients.ts isUrgentSql): the urgent lists' totals and the bell. */
+  managedUrgent: integer('managed_urgent').notNull().default(0),
+  comparisonUrgent: integer('comparison_urgent').notNull().default(0),
 });
 
 /**

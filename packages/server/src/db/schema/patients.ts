@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { institutions } from './institutions';
+
+/** The alert an urgent patient is listed for: the record that raised it and its alerts (derived.alerts). */
+export interface StoredUrgentAlert {
+  recordId: number;
+  annex: string;
+  alerts: { code: string; item: string; value?: number; message: string; messageEn: string }[];
+}
 
 /**
  * Patients never sign in. `cohort` is the managed group (registered patients) or the comparison group;
@@ -47,6 +54,13 @@ export const patients = pgTable(
     filledAnnexes: text('filled_annexes').array().notNull().default(sql`'{}'::text[]`),
     lastFollowUpDate: date('last_follow_up_date', { mode: 'string' }),
     lastFollowUpSavedAt: timestamp('last_follow_up_saved_at', { withTimezone: true }),
+    /**
+     * Also maintained by record writes (db/queries/patient-summary.ts): when the patient's latest record
+     * of an instrument that assesses danger values has an alert and records no referral, its date and
+     * what it found. Null otherwise. The urgent worklist, its counters and the due-date cap read these.
+     */
+    urgentSince: date('urgent_since', { mode: 'string' }),
+    urgentAlert: jsonb('urgent_alert').$type<StoredUrgentAlert>(),
     /** Reminder silenced until the patient's next follow-up is saved (notRemind). */
     remindSilencedAt: timestamp('remind_silenced_at', { withTimezone: true }),
     /**
@@ -73,5 +87,9 @@ export const patients = pgTable(
       'patients_identifiers_present',
       sql`(${t.idNumSealed} is not null and ${t.telNumSealed} is not null and ${t.idNumIndex} is not null and ${t.idLast4Index} is not null and ${t.telNumIndex} is not null and ${t.telLast4Index} is not null and ${t.dataKeyId} is not null) or (${t.legacyIdNum} is not null and ${t.legacyTelNum} is not null)`,
     ),
+    // The urgent worklist of one institution, oldest alert first: a handful of rows, never a scan.
+    index('patients_urgent_idx')
+      .on(t.institutionId, t.urgentSince, t.id)
+      .where(sql`${t.urgentSince} is not null and ${t.voidedAt} is null`),
   ],
 );

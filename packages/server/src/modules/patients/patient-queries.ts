@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { listTotalCounter, readFigures } from '../../db/queries/counters';
+import { listTotalCounter, readFigures, readUrgentCounts } from '../../db/queries/counters';
 import {
   dueDateSql,
   isCompletedSql,
   isDismissedSql,
   isOverdueSql,
+  isUrgentSql,
   type PatientScope,
   type PatientViewRow,
 } from '../../db/queries/patients';
@@ -26,6 +27,8 @@ export interface PatientFilter {
   dueWithinDays?: number | undefined;
   /** dueDate: earliest next follow-up first; recent (default): latest enrolled first. */
   sort?: 'recent' | 'dueDate' | undefined;
+  /** Only urgent patients (db/queries/urgent.ts), the oldest alert first. */
+  urgentOnly?: boolean | undefined;
 }
 
 /** A list's filter as conditions over the scope's patients (the scope adds institution and liveness). */
@@ -36,6 +39,7 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
   if (filter.state) conditions.push(eq(p.endManagement, filter.state === 'completed'));
   if (filter.fillStatus) conditions.push(filter.fillStatus === 'completed' ? isCompletedSql : sql`not ${isCompletedSql}`);
   if (filter.overdueOnly) conditions.push(isOverdueSql(today), sql`not ${isDismissedSql}`);
+  if (filter.urgentOnly) conditions.push(isUrgentSql);
   if (filter.dueWithinDays !== undefined) {
     conditions.push(
       eq(p.endManagement, false),
@@ -50,7 +54,8 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
 /**
  * One page of the scope's patients with their derived facts. Worklists (the unfilled list, sort by due
  * date, due soon) put the longest-waiting patient first: the due date is the last follow-up plus the
- * group's interval, so within one cohort it orders like the last follow-up.
+ * group's interval, so within one cohort it orders like the last follow-up. The urgent list puts the
+ * oldest unresolved alert first.
  */
 export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: PatientFilter, page: number, limit: number) {
   const today = todayOf(ctx);
@@ -62,7 +67,11 @@ export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: Pat
     ({ rows, total } = await readPlainPage(ctx, scope, { cohort: filter.cohort, today, limit, offset }));
   } else {
     const where = patientConditions(scope, filter, today);
-    const order = byDueDate ? [asc(dueDateSql), asc(scope.cols.id)] : [desc(scope.cols.id)];
+    const order = filter.urgentOnly
+      ? [asc(scope.cols.urgentSince), asc(scope.cols.id)]
+      : byDueDate
+        ? [asc(dueDateSql), asc(scope.cols.id)]
+        : [desc(scope.cols.id)];
     [rows, total] = await Promise.all([
       scope
         .selectListed(today, where)
@@ -90,6 +99,7 @@ function isPlainList(filter: PatientFilter): boolean {
     !filter.state &&
     !filter.fillStatus &&
     !filter.overdueOnly &&
+    !filter.urgentOnly &&
     !filter.keyword?.trim() &&
     filter.dueWithinDays === undefined
   );
@@ -97,12 +107,16 @@ function isPlainList(filter: PatientFilter): boolean {
 
 /**
  * A list's total. A filter that is one of the personal-centre figures (the plain list, by state, by
- * fill-in status, a comparison role) is read from the stored counters, which count with the same
- * predicates (db/queries/counters.ts): the first page then costs the same at any number of patients.
- * Any other filter (a keyword, overdue, due soon, state and status together) is counted from the rows.
+ * fill-in status, a comparison role) or a group's urgent list is read from the stored counters, which
+ * count with the same predicates (db/queries/counters.ts): the first page then costs the same at any
+ * number of patients. Any other filter (a keyword, overdue, due soon, state and status together) is
+ * counted from the rows.
  */
 async function countListed(ctx: Ctx, scope: PatientScope, filter: PatientFilter, where: SQL | undefined): Promise<number> {
-  const counter = filter.keyword?.trim() || filter.overdueOnly || filter.dueWithinDays !== undefined ? undefined : listTotalCounter(filter);
+  const { urgentOnly, ...rest } = filter;
+  if (urgentOnly && isPlainList(rest)) return (await readUrgentCounts(ctx.db, scope.institutionId))[filter.cohort];
+  const counter =
+    filter.keyword?.trim() || filter.overdueOnly || urgentOnly || filter.dueWithinDays !== undefined ? undefined : listTotalCounter(filter);
   if (counter) return (await readFigures(ctx.db, scope.institutionId))[counter];
   const [row] = await scope.select({ value: count() }, where);
   return row?.value ?? 0;

@@ -1,6 +1,6 @@
-import { ageOn, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
+import { ageOn, enrolmentAgeProblem, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
 import { eq } from 'drizzle-orm';
-import { countUnfilledReminders } from '../../db/queries/counters';
+import { countUnfilledReminders, readUrgentCounts } from '../../db/queries/counters';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import { findEnrolled, insertPatient, loadPatient, type PatientChanges, readPatientRecord, writePatient } from '../../db/queries/patients';
 import { institutions } from '../../db/schema';
@@ -8,7 +8,7 @@ import { changeDetail, withoutIdentifiers, writeAudit } from '../../lib/audit';
 import { inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { keyringOf } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
-import { assertInstitutionAccess, todayOf } from '../../lib/scope';
+import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
 import { toDetail } from './patient-view';
 
 export interface NewPatientInput {
@@ -38,6 +38,9 @@ export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>
   if (input.gender && input.gender !== gender) throw badRequest('性别与身份证号不一致');
   if (input.age !== undefined && input.age !== ageOn(birthDate, ctx.now)) throw badRequest('年龄与身份证号不一致');
   if (input.consentDate && input.consentDate > todayOf(ctx)) throw badRequest('知情同意日期不能晚于今天');
+  // Both groups are adults only: the pre-diabetes cut-offs and the BMI bands are adult ones.
+  const tooYoung = enrolmentAgeProblem(birthDate, todayOf(ctx));
+  if (tooYoung) throw badRequest(tooYoung);
   const [institution] = await ctx.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, input.institutionId));
   if (!institution) throw badRequest('所选社区不存在');
 
@@ -208,9 +211,14 @@ export async function followUpOverdue({ ctx, input: { annex, ...input } }: Servi
 
 /**
  * The doctor's bell: managed patients in management with no follow-up for 15 days, less those
- * silenced (notRemind) or dismissed (deleteFromIncompleteList). Read from the per-due-date counts
+ * silenced (notRemind) or dismissed (deleteFromIncompleteList), and the urgent patients of both groups
+ * (an unresolved alert; never silenced). Read from the per-due-date counts and the stored counters
  * (db/queries/counters.ts), so its cost follows the number of days, not of patients.
  */
 export async function countUnfilled({ ctx }: ServiceCall<void>) {
-  return { count: await countUnfilledReminders(ctx, todayOf(ctx)), days: UNFILLED_REMINDER_DAYS };
+  const [count, urgent] = await Promise.all([
+    countUnfilledReminders(ctx, todayOf(ctx)),
+    readUrgentCounts(ctx.db, scopedInstitution(ctx, undefined)),
+  ]);
+  return { count, days: UNFILLED_REMINDER_DAYS, urgentCount: urgent.managed + urgent.comparison };
 }

@@ -1,4 +1,4 @@
-import { ageOn, maskMobile, maskResidentId, type PatientDetail, type PatientListItem } from '@tcm/contracts';
+import { ageOn, maskMobile, maskResidentId, type PatientDetail, type PatientListItem, type UrgentAlert } from '@tcm/contracts';
 import { revealIdentifiers } from '../../db/queries/patient-identifiers';
 import type { PatientViewRow } from '../../db/queries/patients';
 import type { Keyring } from '../../lib/crypto';
@@ -32,8 +32,28 @@ function baseView(row: Row, today: Date, idNum: string, telNum: string): Patient
     overdue: Boolean(row.overdue),
     daysSinceLastFollowUp: Number(row.daysSince),
     remindSilenced: Boolean(row.silenced),
+    urgent: row.urgentSince !== null,
+    urgentAlert: urgentAlertOf(row),
     idNum,
     tel_num: telNum,
+  };
+}
+
+/** The stored urgent state (db/queries/urgent.ts) as the urgent card shows it. */
+function urgentAlertOf(row: Row): UrgentAlert | null {
+  const stored = row.urgentAlert;
+  if (row.urgentSince === null || !stored) return null;
+  return {
+    date: isoDate(row.urgentSince),
+    annex: stored.annex,
+    recordId: stored.recordId,
+    items: stored.alerts.map((alert) => ({
+      code: alert.code,
+      item: alert.item,
+      value: typeof alert.value === 'number' ? alert.value : null,
+      message: alert.message,
+      messageEn: alert.messageEn,
+    })),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   institutionPatientsResult,
   overdueResult,
   patientDetailSchema,
+  progressToDiabetesBody,
+  progressToDiabetesResult,
   UserPaths,
   unfilledRemindResult,
 } from '@tcm/contracts';
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/respond';
 import * as users from '../users/user-service';
 import * as patients from './patient-service';
+import { progressToDiabetes } from './progress-to-diabetes';
 
 /** Same tag as the account routes: the specification puts both under /api/user. */
 const TAG = ['user'];
@@ -73,6 +76,19 @@ export async function patientRoutes(app: FastifyInstance) {
     config: { access: 'doctor' },
     schema: { tags: TAG, summary: 'End the management of a managed patient', querystring: idQuery, response: { 200: envelope(emptyData) } },
     handler: async (req) => ok(await patients.endManagement({ ctx: req.ctx, input: { ...req.query, cohort: 'managed' } }), '已结束管理'),
+  });
+
+  r.post(UserPaths.progressToDiabetes, {
+    config: { access: 'doctor' },
+    schema: {
+      tags: TAG,
+      summary:
+        'Guided end of management for a confirmed diabetes (added call): saves the annex 8 evaluation (outcome 进展为糖尿病) ' +
+        'and optionally enrols the person as a diabetic comparison member, in one transaction; an ended patient answers 409',
+      body: progressToDiabetesBody,
+      response: { 200: envelope(progressToDiabetesResult) },
+    },
+    handler: async (req) => ok(await progressToDiabetes({ ctx: req.ctx, input: req.body }), '已结束管理'),
   });
 
   r.get(UserPaths.notRemind, {

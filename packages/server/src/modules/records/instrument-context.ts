@@ -1,5 +1,5 @@
-import type { AnnexKey, InstrumentContext, RecordSnapshot } from '@tcm/contracts';
-import { and, asc, desc, eq, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { type AnnexKey, type GlucoseMeasurement, hasClassicSymptoms, type InstrumentContext, type RecordSnapshot } from '@tcm/contracts';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import { annexRecords } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { isoDate } from '../../lib/dates';
@@ -11,6 +11,27 @@ interface PatientFacts {
   birthDate: string;
   cohort: 'managed' | 'comparison';
   comparisonRole: number | null;
+  enrolledAt?: string | Date | null;
+}
+
+/** The annexes that record glucose values. */
+const GLUCOSE_ANNEXES = ['1', '7', '8', '9'];
+
+function numberAt(data: Record<string, unknown>, key: string): number | null {
+  const value = data[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** One stored record's glucose values as a measurement of its date (contracts diabetes-confirmation). */
+export function glucoseMeasurementOf(annex: string, date: string, data: Record<string, unknown>): GlucoseMeasurement {
+  return {
+    date,
+    fpg: numberAt(data, 'fpg'),
+    ogtt2h: numberAt(data, 'ogtt2h'),
+    hba1c: numberAt(data, 'hba1c'),
+    randomGlucose: numberAt(data, 'randomGlucose'),
+    hasClassicSymptoms: annex === '1' ? data.classicSymptoms === true : hasClassicSymptoms(data.symptoms),
+  };
 }
 
 /** Where the record being saved stands: its clinical date and, once stored, its id. */
@@ -49,8 +70,8 @@ export async function buildInstrumentContext(
     data: row.data as RecordSnapshot['data'],
     derived: row.derived as RecordSnapshot['derived'],
   });
-  // One pass per direction: the first and the latest record of every annex.
-  const [firsts, latests] = await Promise.all([
+  // One pass per direction: the first and the latest record of every annex; and every earlier glucose.
+  const [firsts, latests, glucoseRows] = await Promise.all([
     ctx.db
       .selectDistinctOn([annexRecords.annex], { annex: annexRecords.annex, data: annexRecords.data, derived: annexRecords.derived })
       .from(annexRecords)
@@ -61,6 +82,11 @@ export async function buildInstrumentContext(
       .from(annexRecords)
       .where(before)
       .orderBy(annexRecords.annex, desc(annexRecords.filledAt), desc(annexRecords.id)),
+    ctx.db
+      .select({ annex: annexRecords.annex, filledAt: annexRecords.filledAt, data: annexRecords.data })
+      .from(annexRecords)
+      .where(and(before, inArray(annexRecords.annex, GLUCOSE_ANNEXES)))
+      .orderBy(asc(annexRecords.filledAt), asc(annexRecords.id)),
   ]);
   const baseline: InstrumentContext['baseline'] = {};
   for (const row of firsts) baseline[row.annex as AnnexKey] = snapshot(row);
@@ -73,7 +99,11 @@ export async function buildInstrumentContext(
     cohort: patient.cohort,
     baseline,
     latest,
+    glucoseHistory: glucoseRows.map((row) =>
+      glucoseMeasurementOf(row.annex, isoDate(row.filledAt), (row.data ?? {}) as Record<string, unknown>),
+    ),
   };
+  if (patient.enrolledAt) context.enrolledAt = isoDate(patient.enrolledAt);
   if (patient.comparisonRole === 0 || patient.comparisonRole === 1) context.comparisonRole = patient.comparisonRole;
   const previous = latest[annex];
   if (previous) context.previous = previous;

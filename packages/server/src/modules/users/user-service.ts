@@ -29,6 +29,7 @@ export async function listUsers({ ctx, input }: ServiceCall<UserListBody>) {
       keyword: input.keyword,
       dueWithinDays: input.dueWithinDays,
       sort: input.sort,
+      urgentOnly: input.urgentOnly,
     },
     input.page,
     input.limit,

@@ -3,7 +3,7 @@ import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import { EmptyState, ErrorState } from '../../components/PageState';
-import { CohortTag, FillStatusTag, FollowUpStatusTag, formatDate } from '../../components/status-tags';
+import { CohortTag, FillStatusTag, FollowUpStatusTag, formatDate, UrgentMark } from '../../components/status-tags';
 import { PAGE_SIZE_OPTIONS } from '../../components/use-paging';
 
 export type PatientColumn = 'cohort' | 'fillStatus' | 'followUp' | 'enrolledAt' | 'endedAt' | 'institution';
@@ -69,6 +69,7 @@ export function PatientTable({
       render: (p) => (
         <div>
           <strong>{p.name}</strong>
+          {p.urgent && <UrgentMark />}
           <div style={{ color: 'rgba(0,0,0,0.65)' }}>
             {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })}
           </div>

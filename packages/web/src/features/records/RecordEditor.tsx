@@ -1,16 +1,22 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { isIsoDate } from '@tcm/contracts/instruments/dates';
-import type { InstrumentContext, InstrumentDefinition } from '@tcm/contracts/instruments/types';
+import type { InstrumentContext, InstrumentDefinition, RecordData } from '@tcm/contracts/instruments/types';
 import { Button, Space } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { LazyDialog } from '../../components/lazy-dialog';
 import { Notice } from '../../components/Notice';
 import { InstrumentForm } from '../../instruments/InstrumentForm';
+import { useInstrumentLang } from '../../instruments/lang';
 import { useInstrumentForm } from '../../instruments/use-instrument-form';
 import { useUnsavedGuard } from '../../instruments/use-unsaved-guard';
 import { toast } from '../../lib/toast';
 import { CONFLICT_CODE, RecordRefusedError, useSaveRecord } from './api';
+import { NEXT_CONTACT_DAYS, type SaveConcerns, saveConcerns } from './save-concerns';
+
+// Asked only before saving a record with a danger value or a value to confirm: fetched then.
+const SaveConfirmDialog = lazy(() => import('./SaveConfirmDialog'));
 
 interface Props {
   def: InstrumentDefinition;
@@ -35,6 +41,7 @@ interface Props {
 /** A new or existing record of one instrument: the generic form, engine checks, save, server refusals. */
 export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCancel, saveLabel, guardNavigation = true, onReload }: Props) {
   const { t } = useTranslation();
+  const lang = useInstrumentLang();
   const [asOf, setAsOf] = useState<string | undefined>(record?.filledAt.slice(0, 10));
   const context = useMemo(() => contextAt(asOf), [contextAt, asOf]);
   const form = useInstrumentForm(def, context, record?.data);
@@ -49,6 +56,8 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
   const [loaded] = useState(() => (record ? { id: record.id, revision: record.revision } : undefined));
   const [conflict, setConflict] = useState(false);
   const leaveDialog = useUnsavedGuard(guardNavigation && form.state.isDirty && !save.isPending && !save.isSuccess);
+  // The checked answers waiting for the doctor's confirmation, and what is to be confirmed.
+  const [confirming, setConfirming] = useState<{ data: RecordData; concerns: SaveConcerns } | null>(null);
 
   const onSave = async () => {
     const data = form.check();
@@ -60,11 +69,21 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
       return;
     }
     setErrorCount(0);
+    const concerns = saveConcerns(def, data, form.derived, lang);
+    if (concerns) setConfirming({ data, concerns });
+    else await submit(data);
+  };
+
+  const submit = async (data: RecordData) => {
     try {
       const saved = await save.mutateAsync({ edit: loaded, data });
-      toast.success(t('instrument.saved'));
+      setConfirming(null);
+      // The server's derived values are the record's: it says whether an alert was recorded.
+      if (saved.derived.hasAlert === true) toast.warning(t('alerts.savedWithAlert', { days: NEXT_CONTACT_DAYS }));
+      else toast.success(t('instrument.saved'));
       onSaved(saved);
     } catch (error) {
+      setConfirming(null);
       if (error instanceof RecordRefusedError) {
         form.showErrors(error.errors);
         setErrorCount(error.errors.length);
@@ -121,6 +140,16 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
         </Button>
         {onCancel && <Button onClick={onCancel}>{t('common.cancel')}</Button>}
       </Space>
+      <LazyDialog
+        dialog={SaveConfirmDialog}
+        open={confirming !== null}
+        concerns={confirming?.concerns ?? null}
+        lang={lang}
+        isPending={save.isPending}
+        days={NEXT_CONTACT_DAYS}
+        onConfirm={() => confirming && void submit(confirming.data)}
+        onCancel={() => setConfirming(null)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
-import { formatDerived, formatValue, historyColumns } from '@tcm/contracts/instruments/columns';
+import { formatDerived, formatValue } from '@tcm/contracts/instruments/columns';
 import type { InstrumentDefinition } from '@tcm/contracts/instruments/types';
 import { allItems } from '@tcm/contracts/instruments/visibility';
 import { Button, Space } from 'antd';
@@ -13,7 +13,9 @@ import { ReasonDialog } from '../../components/ReasonDialog';
 import { readDerived } from '../../instruments/InstrumentDerived';
 import { useInstrumentLang } from '../../instruments/lang';
 import { toast } from '../../lib/toast';
+import { AlertFlag } from './AlertFlag';
 import { useVoidRecord } from './api';
+import { recordHistoryColumns } from './history-columns';
 
 // The record's document and its revisions come with their dialogs, when first opened.
 const RecordViewDialog = lazy(() => import('./RecordViewDialog'));
@@ -44,7 +46,7 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
   const items = new Map(allItems(def).map((item) => [item.key, item]));
   const derivedColumns = new Map((def.derivedColumns ?? []).map((column) => [column.key, column]));
 
-  const columns = historyColumns(def).map(
+  const columns = recordHistoryColumns(def).map(
     (column): DataColumn<AnnexRecord> => ({
       key: column.key,
       title: lang === 'zh' ? column.header : column.headerEn,
@@ -63,6 +65,12 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
     }),
   );
 
+  // Instruments with danger values open each row with its flag (empty for a row without one).
+  const flagged = (def.derivedColumns ?? []).some((column) => column.key === 'hasAlert');
+  const flagColumn: DataColumn<AnnexRecord>[] = flagged
+    ? [{ key: 'alert', title: t('alerts.historyFlag'), className: 'cell-nowrap', render: (record) => <AlertFlag record={record} /> }]
+    : [];
+
   const title = t('instrument.historyTitle', { name: def.title[lang] });
   return (
     <section aria-label={title} data-testid={`record-history-${def.key}`}>
@@ -78,6 +86,7 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
         rows={records}
         empty={<EmptyState description={t('instrument.historyEmpty')} />}
         columns={[
+          ...flagColumn,
           ...columns,
           { key: 'doctor', title: t('instrument.doctor'), dataIndex: 'doctorName' },
           {

@@ -132,8 +132,9 @@ describe('record workspace (follow-up)', () => {
     await waitFor(() => expect(server.sent('PUT', '/api/annex/7/records/11')).toHaveLength(1));
     expect(server.sent('PUT', '/api/annex/7/records/11')[0]?.body).toEqual({
       revision: 1,
-      // 下次随访日期 is filled in by the form's suggestion (visit + 15 days) when the record had none.
-      data: { visitDate: '2025-03-10', way: 'clinic', weight: 68.5, nextVisitDate: '2025-03-25' },
+      // 下次随访日期 is filled in by the form's suggestion (visit + 15 days) when the record had none;
+      // 是否转诊 starts at its default, 否.
+      data: { visitDate: '2025-03-10', way: 'clinic', weight: 68.5, nextVisitDate: '2025-03-25', referral: false },
     });
     // Saved: the form is a new record again and the history shows the new weight.
     expect(await screen.findByRole('heading', { name: '新建随访记录' })).toBeInTheDocument();

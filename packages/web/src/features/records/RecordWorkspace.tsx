@@ -17,6 +17,8 @@ import { RECORD_ROUTES, type RecordKey } from '../../lib/routes';
 import { toast } from '../../lib/toast';
 import { type PatientInfo, usePatientStore } from '../../stores/patient';
 import { usePatientHistories } from './api';
+import GlycemicGuidance from './GlycemicGuidance';
+import { glycemicGuidance } from './glycemic-guidance';
 import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
 import { RecordInstrumentPanel } from './RecordInstrumentPanel';
 
@@ -106,11 +108,18 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
   const [active, setActive] = useState<AnnexKey>(annexes[0] ?? '1');
 
   const patient: ContextPatient = useMemo(
-    () => ({ gender: detail.data?.gender ?? info.gender, birthDate: detail.data?.birthDate, cohort: info.cohort, role: info.role }),
-    [detail.data?.gender, detail.data?.birthDate, info.gender, info.cohort, info.role],
+    () => ({
+      gender: detail.data?.gender ?? info.gender,
+      birthDate: detail.data?.birthDate,
+      enrolledAt: detail.data?.enrolledAt,
+      cohort: info.cohort,
+      role: info.role,
+    }),
+    [detail.data?.gender, detail.data?.birthDate, detail.data?.enrolledAt, info.gender, info.cohort, info.role],
   );
   const ended = detail.data?.endManagement ?? info.endManagement;
   const canEnd = info.cohort === 'managed' && !ended;
+  const guidance = current === 'diagnosticRecord' || current === 'followUp' ? glycemicGuidance(histories.byAnnex) : null;
 
   const panel = (annex: AnnexKey) => {
     const def = getInstrument(annex);
@@ -135,6 +144,9 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
             {t('instrument.endOpen')}
           </Button>
         </Space>
+      )}
+      {guidance && (
+        <GlycemicGuidance guidance={guidance} patientId={patientId} patient={patient} histories={histories.byAnnex} canEnd={canEnd} />
       )}
       {annexes.length > 1 ? (
         <Tabs

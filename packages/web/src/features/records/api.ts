@@ -106,12 +106,14 @@ export function usePatientHistories(patientId: number | null, annexes: readonly 
 }
 
 /** A save changes the patient's lists, fill-in status and reminders as well as the histories. */
-function useInvalidateRecordViews() {
+export function useInvalidateRecordViews() {
   const client = useQueryClient();
   return (patientId: number) =>
     Promise.all([
       client.invalidateQueries({ queryKey: recordKeys.patient(patientId) }),
       client.invalidateQueries({ queryKey: queryKeys.patients }),
+      // A record can make a patient urgent or resolve it, in either group's lists (the home's urgent card).
+      client.invalidateQueries({ queryKey: queryKeys.comparative }),
       client.invalidateQueries({ queryKey: queryKeys.annex }),
       client.invalidateQueries({ queryKey: queryKeys.remind }),
     ]);

@@ -11,6 +11,7 @@ import { AdminHome } from './AdminHome';
 import { FiguresCard } from './FiguresCard';
 import { PatientSearchCard } from './PatientSearchCard';
 import { RecentPatientsCard } from './RecentPatientsCard';
+import { UrgentCard } from './UrgentCard';
 import { WorklistCard } from './WorklistCard';
 
 /** /, /index and /index/{type}: the doctor's worklist (homeType from the path, default all). */
@@ -34,6 +35,7 @@ export default function HomePage() {
       <PageHeader title={t('home.title', { name })} extra={<ExportButton />} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
+          <UrgentCard />
           <PatientSearchCard />
           <WorklistCard />
         </Col>

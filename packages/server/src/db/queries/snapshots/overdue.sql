@@ -4,12 +4,12 @@ select count(*)
   from "patients"
   where "patients"."cohort" = $1
     and (not "patients"."end_management"
-    and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case
+    and least(coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case
   when "patients"."cohort" = 'managed' then 15
-  else 90 end)) < $2::date)
+  else 90 end), "patients"."urgent_since" + 14) < $2::date)
     and not ("patients"."remind_silenced_at" is not null
     and ("patients"."last_follow_up_saved_at" is null or "patients"."remind_silenced_at" > "patients"."last_follow_up_saved_at"))
     and not ("patients"."incomplete_dismissed_due" is not null
-    and (coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case
+    and least(coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case
   when "patients"."cohort" = 'managed' then 15
-  else 90 end)) <= "patients"."incomplete_dismissed_due");
+  else 90 end), "patients"."urgent_since" + 14) <= "patients"."incomplete_dismissed_due");

@@ -1,0 +1,133 @@
+import { ALERT_THRESHOLDS, BLOOD_PRESSURE_BANDS } from '../clinical/programme';
+import type { PhysiqueGuidance, PhysiqueType } from './physique-guidance';
+
+/**
+ * The safety gates of the suggestions.
+ *
+ * Exercise (中国2型糖尿病防治指南 2020, 运动治疗; 中国高血压防治指南 2018 revision): no moderate or vigorous
+ * exercise while the fasting glucose is above 16.7 mmol/L, after recurrent hypoglycaemia, or with a blood
+ * pressure of 180/110 mmHg or more. The programme's danger values are FPG ≥ 16.7 or ≤ 3.9 and BP ≥ 180/110
+ * (PRODUCT §3), so a danger value holds exercise too: the patient sees the doctor first. Vigorous
+ * exercise (中长跑、登山…) is for no one aged 60 or more, with grade 2 hypertension or above (≥ 160/100),
+ * or with a cardiovascular disease.
+ *
+ * Pregnancy: 合谷、三阴交 and the points of the lower abdomen (气海、关元、神阙) are the classical points
+ * forbidden in pregnancy (针灸学, 孕妇禁针禁灸穴), 血海 activates blood; 山楂、薏苡仁、马齿苋、玫瑰花
+ * are foods and teas to avoid in pregnancy (中药学, 妊娠慎用); 大麦 (麦芽) reduces milk while breastfeeding.
+ */
+export const EXERCISE_SAFETY = {
+  glucoseHigh: ALERT_THRESHOLDS.glucoseHigh,
+  glucoseLow: ALERT_THRESHOLDS.glucoseLow,
+  systolic: ALERT_THRESHOLDS.systolic,
+  diastolic: ALERT_THRESHOLDS.diastolic,
+  vigorousAge: 60,
+  vigorousBp: BLOOD_PRESSURE_BANDS.grade2,
+} as const;
+
+export type PregnancyState = 'pregnant' | 'lactating';
+
+export interface SafetyFacts {
+  fpg?: number;
+  sbp?: number;
+  dbp?: number;
+  /** Frequent hypoglycaemia (annex 9) or two or more glucose values ≤ 3.9 mmol/L on record. */
+  recurrentHypoglycaemia?: boolean;
+  age?: number;
+  /** Coronary heart disease or another cardiovascular disease on annex 1. */
+  cardiovascular?: boolean;
+  pregnancy?: PregnancyState;
+}
+
+const isNum = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** Why moderate or vigorous exercise must wait for the doctor; null when nothing holds it. */
+export function exerciseHoldReason(facts: SafetyFacts): string | null {
+  const s = EXERCISE_SAFETY;
+  const why: string[] = [];
+  if (isNum(facts.fpg) && facts.fpg >= s.glucoseHigh) why.push(`空腹血糖 ${facts.fpg} mmol/L（≥${s.glucoseHigh}）`);
+  if (isNum(facts.fpg) && facts.fpg <= s.glucoseLow) why.push(`空腹血糖 ${facts.fpg} mmol/L（≤${s.glucoseLow}，低血糖）`);
+  if (facts.recurrentHypoglycaemia === true) why.push('反复发生低血糖');
+  const high = (isNum(facts.sbp) && facts.sbp >= s.systolic) || (isNum(facts.dbp) && facts.dbp >= s.diastolic);
+  if (high) why.push(`血压 ${facts.sbp ?? '-'}/${facts.dbp ?? '-'} mmHg（≥${s.systolic}/${s.diastolic}）`);
+  return why.length > 0 ? why.join('；') : null;
+}
+
+/** Why vigorous exercise is not advised (moderate exercise stays); null when nothing limits it. */
+export function vigorousHoldReason(facts: SafetyFacts): string | null {
+  const s = EXERCISE_SAFETY;
+  const why: string[] = [];
+  if (isNum(facts.age) && facts.age >= s.vigorousAge) why.push(`年龄 ${facts.age} 岁（≥${s.vigorousAge}）`);
+  const grade2 = (isNum(facts.sbp) && facts.sbp >= s.vigorousBp.systolic) || (isNum(facts.dbp) && facts.dbp >= s.vigorousBp.diastolic);
+  if (grade2) why.push(`血压 ${facts.sbp ?? '-'}/${facts.dbp ?? '-'} mmHg（2级及以上高血压）`);
+  if (facts.cardiovascular === true) why.push('合并心血管疾病');
+  return why.length > 0 ? why.join('；') : null;
+}
+
+/** What the sheet says instead of exercise advice while exercise is held. */
+export function exerciseHoldAdvice(reason: string): string {
+  return `暂缓中等及以上强度运动（${reason}）。请先就诊，待血糖、血压控制后（空腹血糖 3.9～16.7 mmol/L、血压 < 180/110 mmHg、无反复低血糖）在医生指导下从散步等轻度活动开始逐步恢复；运动时随身携带糖果，出现心慌、出汗、头晕立即停止。`;
+}
+
+/** The vigorous advice of the guidance, with its moderate replacement (each phrase occurs once). */
+const VIGOROUS: Partial<Record<PhysiqueType, readonly [string, string]>> = {
+  shire: [
+    '宜做强度稍大的运动，如中长跑、游泳、球类、武术；夏季避开烈日，秋季可登山。',
+    '宜做中等强度运动，如快走、游泳、太极拳，不做中长跑、登山等高强度运动；夏季避开烈日。',
+  ],
+  qiyu: ['坚持跑步、登山、游泳等强度较大的锻炼', '坚持快走、游泳、太极拳等中等强度的锻炼'],
+  tanshi: ['如快走、武术、羽毛球', '如快走、太极拳'],
+};
+
+/** The acupoint sentence of each type that uses points or moxibustion forbidden in pregnancy. */
+const PREGNANCY_POINTS: Partial<Record<PhysiqueType, string>> = {
+  qixu: '穴位：掌根按揉气海、关元，每穴2～3分钟，每天1～2次，也可艾条温和灸。',
+  yangxu: '穴位：关元、命门艾条温和灸，每周1次；关元也可掌根按揉2～3分钟。',
+  yinxu: '穴位：按揉太溪、三阴交，每穴2～3分钟，每天1～2次。',
+  xueyu: '穴位：按揉期门、血海，每穴2～3分钟，每天1～2次。',
+  qiyu: '穴位：按揉合谷、太冲，每穴2～3分钟，每天1～2次。',
+  tebing: '穴位：神阙艾条温和灸，曲池按揉2～3分钟，每天1～2次。',
+};
+
+const PREGNANCY_FOODS = ['山楂', '薏苡仁', '马齿苋', '玫瑰花'];
+const LACTATION_FOODS = ['大麦'];
+
+/** A food taken out of a list written with 、 (and the list's neighbours joined up). */
+function withoutFood(text: string, food: string): string {
+  return text.replace(`、${food}`, '').replace(`${food}、`, '').replace(food, '');
+}
+
+export interface AdaptedGuidance {
+  guidance: Record<PhysiqueType, PhysiqueGuidance>;
+  /** What was left out and why, one line per area that changed (for the sheet and the reasons). */
+  notes: Partial<Record<'diet' | 'exercise', string>>;
+}
+
+/** The guidance table with the safety gates applied: vigorous advice made moderate, pregnancy-unsafe points and foods left out. */
+export function adaptGuidance(table: Record<PhysiqueType, PhysiqueGuidance>, facts: SafetyFacts): AdaptedGuidance {
+  const guidance = Object.fromEntries(Object.entries(table).map(([type, g]) => [type, { ...g }])) as Record<PhysiqueType, PhysiqueGuidance>;
+  const notes: AdaptedGuidance['notes'] = {};
+  const vigorous = vigorousHoldReason(facts);
+  const exerciseNotes: string[] = [];
+  if (vigorous) {
+    for (const [type, [from, to]] of Object.entries(VIGOROUS) as [PhysiqueType, readonly [string, string]][]) {
+      guidance[type].exercise = guidance[type].exercise.replace(from, to);
+    }
+    exerciseNotes.push(`不宜高强度运动（${vigorous}），已改为中等强度`);
+  }
+  if (facts.pregnancy === 'pregnant') {
+    for (const [type, sentence] of Object.entries(PREGNANCY_POINTS) as [PhysiqueType, string][]) {
+      guidance[type].exercise = guidance[type].exercise.replace(sentence, '').trim();
+    }
+    exerciseNotes.push('孕期禁用的穴位（合谷、三阴交、血海及下腹部气海、关元、神阙）按揉与艾灸已略去');
+  }
+  const foods = facts.pregnancy === 'pregnant' ? PREGNANCY_FOODS : facts.pregnancy === 'lactating' ? LACTATION_FOODS : [];
+  if (foods.length > 0) {
+    for (const g of Object.values(guidance)) g.diet = foods.reduce(withoutFood, g.diet);
+    notes.diet =
+      facts.pregnancy === 'pregnant'
+        ? `孕期慎用的食材与代茶饮（${foods.join('、')}）已略去`
+        : `哺乳期回乳的食材（${foods.join('、')}）已略去`;
+  }
+  if (exerciseNotes.length > 0) notes.exercise = exerciseNotes.join('；');
+  return { guidance, notes };
+}

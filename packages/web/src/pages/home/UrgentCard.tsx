@@ -1,0 +1,76 @@
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import type { PatientListItem } from '@tcm/contracts/api/patient';
+import { Button, Card } from 'antd';
+import useToken from 'antd/es/theme/useToken';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { usePatientList } from '../../api/patients';
+import { CohortTag } from '../../components/status-tags';
+import { useComparativeList } from '../../features/patients/comparative-api';
+import { usePatientStore } from '../../stores/patient';
+import { PatientItems } from './PatientItems';
+import { alertValueText, urgentFirst, urgentScreen } from './urgent';
+
+/** Enough for one screen: the bell counts them all, and each handled one leaves the card. */
+const URGENT_SIZE = 20;
+
+/**
+ * Patients whose latest record has a danger value and who have not been contacted (or referred) since:
+ * first on the home screen, each with the value and the record's date, one click from its record
+ * screen. Shown only when there is someone to handle.
+ */
+export function UrgentCard() {
+  const { t } = useTranslation();
+  const [, token] = useToken();
+  const navigate = useNavigate();
+  const selectPatient = usePatientStore((s) => s.selectPatient);
+  const managed = usePatientList({ page: 1, limit: URGENT_SIZE, state: 'running', urgentOnly: true });
+  const comparison = useComparativeList({ page: 1, limit: URGENT_SIZE, state: 'running', urgentOnly: true });
+  const patients = urgentFirst([managed.data?.list ?? [], comparison.data?.list ?? []]);
+  if (patients.length === 0) return null;
+
+  const open = (p: PatientListItem) => {
+    selectPatient(p);
+    navigate(urgentScreen(p.urgentAlert));
+  };
+  const title = t('alerts.urgentTitle');
+  return (
+    <Card
+      data-testid="urgent-card"
+      style={{ marginBottom: 16, borderColor: token.colorErrorBorder }}
+      styles={{ header: { background: token.colorErrorBg } }}
+      title={
+        <h3 style={{ margin: 0, fontSize: 16, color: token.colorError }}>
+          <ExclamationCircleFilled aria-hidden /> {title} ({patients.length})
+        </h3>
+      }
+    >
+      <p style={{ marginTop: 0, color: token.colorTextSecondary }}>{t('alerts.urgentHint')}</p>
+      <PatientItems
+        testId="urgent-list"
+        empty={null}
+        items={patients.map((p) => ({
+          key: p.id,
+          title: (
+            <span data-testid={`urgent-${p.id}`}>
+              <strong>{p.name}</strong> <CohortTag cohort={p.cohort} role={p.role} />
+            </span>
+          ),
+          description: p.urgentAlert && (
+            <span style={{ color: token.colorError }}>
+              {t('alerts.urgentValue', {
+                value: p.urgentAlert.items.map((item) => alertValueText(item, (key) => t(`alerts.items.${key}`))).join(t('alerts.joiner')),
+                date: p.urgentAlert.date,
+              })}
+            </span>
+          ),
+          action: (
+            <Button size="small" type="primary" danger onClick={() => open(p)} aria-label={t('alerts.urgentOpenOf', { name: p.name })}>
+              {t('alerts.urgentOpen')}
+            </Button>
+          ),
+        }))}
+      />
+    </Card>
+  );
+}
