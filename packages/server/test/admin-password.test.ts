@@ -7,7 +7,12 @@ import { createTestDatabase, databaseKinds } from './support/databases';
 import { testConfig } from './support/test-app';
 
 describe('the administrator password from ADMIN_PASSWORD', () => {
-  const production = (password: string) => ({ NODE_ENV: 'production', ADMIN_USERNAME: 'root', ADMIN_PASSWORD: password });
+  const production = (password: string) => ({
+    NODE_ENV: 'production',
+    ADMIN_USERNAME: 'root',
+    ADMIN_PASSWORD: password,
+    DATA_KEY: 'ab'.repeat(32),
+  });
 
   it('refuses a password the policy refuses, naming the rule, in production and elsewhere', () => {
     const cases: [string, string][] = [

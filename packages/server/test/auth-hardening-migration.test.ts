@@ -7,9 +7,14 @@ import type { Database } from '../src/db/client';
 import { defaultMigrationsFolder, runMigrations } from '../src/db/migrate';
 import { createTestDatabase, databaseKinds } from './support/databases';
 
-const MIGRATION = '0007_auth_hardening';
+/**
+ * The database is left before the counters (0004), not just before this migration: with the counters'
+ * tables present, runMigrations installs the current code's triggers, which name columns of later
+ * migrations (the urgent counters), so no release leaves a database between 0004 and this one.
+ */
+const MIGRATION = '0004_counters';
 
-/** The migrations folder as it was before this migration: the journal cut before it. */
+/** The migrations folder as a release before the counters had it: the journal cut there. */
 async function foldersBefore(): Promise<{ before: string; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'tcm-migrations-'));
   await cp(defaultMigrationsFolder(), dir, { recursive: true });

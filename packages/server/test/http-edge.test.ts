@@ -123,7 +123,7 @@ describe.each(databaseKinds())('the API documentation in production, on %s', (ki
   });
 
   it('is signed-in only by default in production, public elsewhere, and configurable', () => {
-    const production = { NODE_ENV: 'production', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'Admin2026pass' };
+    const production = { NODE_ENV: 'production', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'Admin2026pass', DATA_KEY: 'ab'.repeat(32) };
     expect(loadConfig(production).apiDocs).toBe('signed-in');
     expect(loadConfig({ ...production, API_DOCS: 'public' }).apiDocs).toBe('public');
     expect(loadConfig({ ...production, API_DOCS: 'off' }).apiDocs).toBe('off');

@@ -90,13 +90,14 @@ describe.each(databaseKinds())('progress to diabetes on %s', (kind) => {
     const managed = await stored(patient.id);
     expect(managed).toMatchObject({ endManagement: true, endedAt: TODAY, cohort: 'managed' });
     expect(managed.voidedAt).toBeNull();
+    expect(managed.idNumIndex).toEqual(expect.any(String));
 
     expect(comparisonMemberId).toEqual(expect.any(Number));
     const member = await stored(comparisonMemberId!);
     expect(member).toMatchObject({
       cohort: 'comparison',
       comparisonRole: 1,
-      idNum: patient.idNum,
+      idNumIndex: managed.idNumIndex,
       name: '进展甲',
       institutionId: INSTITUTION_A,
       endManagement: false,

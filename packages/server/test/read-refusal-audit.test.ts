@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema';
 import { databaseKinds } from './support/databases';
-import { createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
+import { backdateEnrolment, createAdmin, createDoctor, daysAgo, enrolPatient, loginAs } from './support/factories';
 import { createTestApp, INSTITUTION_A, INSTITUTION_B, type TestApp } from './support/test-app';
 
 /**
@@ -28,6 +28,8 @@ describe.each(databaseKinds())('audit of reads and refusals on %s', (kind) => {
     doctorB = { id: b.id, token: await loginAs(t, b) };
     adminToken = await loginAs(t, await createAdmin(t));
     patientId = (await enrolPatient(t, doctorA.token, { institutionId: INSTITUTION_A, name: '审计丙' })).id;
+    // A follow-up is dated on or after enrolment: the patient was enrolled before this visit.
+    await backdateEnrolment(t, patientId, daysAgo(30));
     const saved = await t.call<{ id: number }>({
       method: 'POST',
       path: '/api/annex/7/records',
