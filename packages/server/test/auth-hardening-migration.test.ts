@@ -1,40 +1,26 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { defaultMigrationsFolder, runMigrations } from '../src/db/migrate';
+import { runMigrations } from '../src/db/migrate';
 import { createTestDatabase, databaseKinds } from './support/databases';
+import { migrationsBefore } from './support/migrations-before';
 
 /**
  * The database is left before the counters (0004), not just before this migration: with the counters'
  * tables present, runMigrations installs the current code's triggers, which name columns of later
  * migrations (the urgent counters), so no release leaves a database between 0004 and this one.
  */
-const MIGRATION = '0004_counters';
-
-/** The migrations folder as a release before the counters had it: the journal cut there. */
-async function foldersBefore(): Promise<{ before: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'tcm-migrations-'));
-  await cp(defaultMigrationsFolder(), dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return { before: dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
+const CUT_BEFORE = '0004_counters';
 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe.each(databaseKinds())('migration %s to keyed codes and a code-free outbox', (kind) => {
   let db: { database: Database; drop(): Promise<void> };
-  let folders: Awaited<ReturnType<typeof foldersBefore>>;
+  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
   beforeAll(async () => {
     db = await createTestDatabase(kind, { migrate: false });
-    folders = await foldersBefore();
+    folders = await migrationsBefore(CUT_BEFORE);
   });
   afterAll(async () => {
     await db?.drop();

@@ -1,35 +1,21 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { defaultMigrationsFolder, runMigrations } from '../src/db/migrate';
+import { runMigrations } from '../src/db/migrate';
 import { createTestDatabase, databaseKinds } from './support/databases';
+import { migrationsBefore } from './support/migrations-before';
 
 const REVISIONS_MIGRATION = '0002_record_revisions';
-
-/** The migrations folder as it was before record revisions: the journal cut before 0002. */
-async function foldersBeforeRevisions(): Promise<{ before: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'tcm-migrations-'));
-  await cp(defaultMigrationsFolder(), dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === REVISIONS_MIGRATION);
-  expect(cut).toBeGreaterThan(0);
-  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return { before: dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 describe.each(databaseKinds())('migration %s to record revisions', (kind) => {
   let db: { database: Database; drop(): Promise<void> };
-  let folders: Awaited<ReturnType<typeof foldersBeforeRevisions>>;
+  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
   beforeAll(async () => {
     db = await createTestDatabase(kind, { migrate: false });
-    folders = await foldersBeforeRevisions();
+    folders = await migrationsBefore(REVISIONS_MIGRATION);
   });
   afterAll(async () => {
     await db?.drop();

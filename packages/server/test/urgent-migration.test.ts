@@ -1,30 +1,17 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { defaultMigrationsFolder, runMigrations } from '../src/db/migrate';
+import { runMigrations } from '../src/db/migrate';
 import { checkCounters } from '../src/db/queries/counters';
 import { createTestDatabase, databaseKinds } from './support/databases';
+import { migrationsBefore } from './support/migrations-before';
 
 /**
- * The journal is cut before the counters (0004), not just before the urgent columns (0005): with the
+ * The journal is cut before the counters (0004), not just before the urgent columns (0008): with the
  * counters' tables present, runMigrations installs the current code's triggers, which name the urgent
- * columns, so a database can only be left between 0004 and 0005 by a release that predates both.
+ * columns, so a database can only be left between 0004 and 0008 by a release that predates both.
  */
 const CUT_BEFORE = '0004_counters';
-
-async function foldersBeforeCounters(): Promise<{ before: string; cleanup(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'tcm-migrations-'));
-  await cp(defaultMigrationsFolder(), dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((e) => e.tag === CUT_BEFORE);
-  expect(cut).toBeGreaterThan(0);
-  await writeFile(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return { before: dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
-}
 
 const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -33,10 +20,10 @@ const ALERT = { code: 'glucoseHigh', item: 'fpg', value: 17.5, message: '空腹�
 
 describe.each(databaseKinds())('migration %s to the urgent worklist', (kind) => {
   let db: { database: Database; drop(): Promise<void> };
-  let folders: Awaited<ReturnType<typeof foldersBeforeCounters>>;
+  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
   beforeAll(async () => {
     db = await createTestDatabase(kind, { migrate: false });
-    folders = await foldersBeforeCounters();
+    folders = await migrationsBefore(CUT_BEFORE);
   });
   afterAll(async () => {
     await db?.drop();
