@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 
-import type { PatientDetail } from '@tcm/contracts/api/patient';
-import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usePatientStore } from '../../stores/patient';
 import { useSessionStore } from '../../stores/session';
-import { type FakeServer, fakeServer, ok } from '../../test-support/fake-server';
+import { followUpClinic as clinic, followUp, PATIENT } from '../../test-support/follow-up-clinic';
 import { bootI18n, renderInApp } from '../../test-support/render';
 import { RecordWorkspace } from './RecordWorkspace';
 
@@ -16,54 +14,6 @@ import { RecordWorkspace } from './RecordWorkspace';
  * says an alert was recorded, and a red flag on the history row. The network is faked at the HTTP
  * boundary; the form's derived values come from the real instrument definition.
  */
-
-const PATIENT = 7;
-
-const DETAIL = {
-  id: PATIENT,
-  name: '张三',
-  age: 52,
-  gender: 'man',
-  idNum: '110101197301011234',
-  tel_num: '13800000000',
-  institutionId: 1,
-  institutionName: '社区卫生服务中心',
-  cohort: 'managed',
-  role: 'patient',
-  enrolledAt: '2025-01-02',
-  endManagement: false,
-  endedAt: null,
-  fillStatus: 'completed',
-  filledAnnexes: ['7'],
-  lastFollowUpDate: '2025-03-10',
-  nextDueDate: '2025-06-10',
-  overdue: false,
-  daysSinceLastFollowUp: 30,
-  remindSilenced: false,
-  urgent: false,
-  urgentAlert: null,
-  birthDate: '1973-01-01',
-  consentDate: '2025-01-02',
-} as unknown as PatientDetail;
-
-function followUp(id: number, revision: number, data: Record<string, unknown>, derived: Record<string, unknown> = {}): AnnexRecord {
-  const filledAt = `${String(data.visitDate)}T00:00:00.000Z`;
-  return {
-    id,
-    annex: '7',
-    patientId: PATIENT,
-    version: 1,
-    data,
-    derived,
-    filledAt,
-    nextDueDate: null,
-    doctorId: 2,
-    doctorName: '王医生',
-    revision,
-    createdAt: filledAt,
-    updatedAt: filledAt,
-  } as AnnexRecord;
-}
 
 const DANGER = {
   alerts: [
@@ -78,24 +28,6 @@ const DANGER = {
   hasAlert: true,
   alertText: '空腹血糖 17.2 mmol/L ≥ 16.7，属危急值，请紧急处理并转诊',
 };
-
-/** The server: the patient, annex 7's records; a save answers with the derived values it is given. */
-function clinic(records: AnnexRecord[], savedDerived: Record<string, unknown> = {}): FakeServer & { records: AnnexRecord[] } {
-  const server = Object.assign(fakeServer(), { records });
-  server
-    .on('GET', '/api/user/patient', () => ok(DETAIL))
-    .on('GET', '/api/annex/:annex/records', (request, [, annex]) => {
-      const list = annex === '7' ? server.records : [];
-      return ok({ list, total: list.length, page: request.params.page, limit: request.params.limit });
-    })
-    .on('PUT', '/api/annex/7/records/:id', (request, [, id]) => {
-      const body = request.body as { data: Record<string, unknown>; revision: number };
-      const saved = followUp(Number(id), body.revision + 1, body.data, savedDerived);
-      server.records = server.records.map((r) => (r.id === saved.id ? saved : r));
-      return ok(saved);
-    });
-  return server;
-}
 
 beforeAll(bootI18n);
 beforeEach(() => {

@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
 
-import type { PatientDetail } from '@tcm/contracts/api/patient';
-import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usePatientStore } from '../../stores/patient';
 import { useSessionStore } from '../../stores/session';
-import { type FakeServer, fakeServer, ok, refuse } from '../../test-support/fake-server';
+import { followUpClinic as clinic, followUp, PATIENT } from '../../test-support/follow-up-clinic';
 import { bootI18n, renderInApp } from '../../test-support/render';
 import { RecordWorkspace } from './RecordWorkspace';
 
@@ -15,72 +13,6 @@ import { RecordWorkspace } from './RecordWorkspace';
  * editing and saving it, and the 409 of a record someone else changed meanwhile. The network is faked
  * at the HTTP boundary with the server's envelopes; every module of the app runs as in the browser.
  */
-
-const PATIENT = 7;
-
-const DETAIL = {
-  id: PATIENT,
-  name: '张三',
-  age: 52,
-  gender: 'man',
-  idNum: '110101197301011234',
-  tel_num: '13800000000',
-  institutionId: 1,
-  institutionName: '社区卫生服务中心',
-  cohort: 'managed',
-  role: 'patient',
-  enrolledAt: '2025-01-02',
-  endManagement: false,
-  endedAt: null,
-  fillStatus: 'completed',
-  filledAnnexes: ['7'],
-  lastFollowUpDate: '2025-03-10',
-  nextDueDate: '2025-06-10',
-  overdue: false,
-  daysSinceLastFollowUp: 30,
-  remindSilenced: false,
-  birthDate: '1973-01-01',
-  consentDate: '2025-01-02',
-} as unknown as PatientDetail;
-
-function followUp(id: number, revision: number, data: Record<string, unknown>): AnnexRecord {
-  const filledAt = `${String(data.visitDate)}T00:00:00.000Z`;
-  return {
-    id,
-    annex: '7',
-    patientId: PATIENT,
-    version: 1,
-    data,
-    derived: {},
-    filledAt,
-    nextDueDate: null,
-    doctorId: 2,
-    doctorName: '王医生',
-    revision,
-    createdAt: filledAt,
-    updatedAt: filledAt,
-  } as AnnexRecord;
-}
-
-/** The server: the patient, an empty history for every annex but 7, and annex 7's records by id. */
-function clinic(records: AnnexRecord[]): FakeServer & { records: AnnexRecord[] } {
-  const server = Object.assign(fakeServer(), { records });
-  server
-    .on('GET', '/api/user/patient', () => ok(DETAIL))
-    .on('GET', '/api/annex/:annex/records', (request, [, annex]) => {
-      const list = annex === '7' ? server.records : [];
-      return ok({ list, total: list.length, page: request.params.page, limit: request.params.limit });
-    })
-    .on('PUT', '/api/annex/7/records/:id', (request, [, id]) => {
-      const body = request.body as { data: Record<string, unknown>; revision: number };
-      const current = server.records.find((r) => r.id === Number(id));
-      if (!current || current.revision !== body.revision) return refuse(409, '该记录已被他人修改或作废，请刷新后重试');
-      const saved = followUp(current.id, current.revision + 1, body.data);
-      server.records = server.records.map((r) => (r.id === saved.id ? saved : r));
-      return ok(saved);
-    });
-  return server;
-}
 
 beforeAll(bootI18n);
 beforeEach(() => {
