@@ -28,3 +28,18 @@ export async function schemaMessage(schema: z.ZodType, value: unknown): Promise<
 export function isValid(schema: z.ZodType, value: unknown): boolean {
   return schema.safeParse(value).success;
 }
+
+/**
+ * The rules of a "confirm the password" field: required, and equal to the password typed in
+ * `passwordField` (the field lists that one in `dependencies`, so a change there re-checks it).
+ */
+export function confirmPasswordRules(passwordField: string, messages: { required: string; mismatch: string }): FormRule[] {
+  return [
+    { required: true, message: messages.required },
+    ({ getFieldValue }) => ({
+      validator: async (_rule, value: unknown) => {
+        if (value && value !== getFieldValue(passwordField)) throw new Error(messages.mismatch);
+      },
+    }),
+  ];
+}

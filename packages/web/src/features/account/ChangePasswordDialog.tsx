@@ -4,7 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { zodRule } from '../../components/form-rules';
+import { confirmPasswordRules, zodRule } from '../../components/form-rules';
 import { Notice } from '../../components/Notice';
 import { translateValidation } from '../../i18n';
 import { toast } from '../../lib/toast';
@@ -86,14 +86,7 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
           label={t('account.confirmPassword')}
           required
           dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('account.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: async (_, value) => {
-                if (value && value !== getFieldValue('newPassword')) throw new Error(t('account.confirmMismatch'));
-              },
-            }),
-          ]}
+          rules={confirmPasswordRules('newPassword', { required: t('account.confirmRequired'), mismatch: t('account.confirmMismatch') })}
         >
           <Input.Password autoComplete="new-password" maxLength={64} />
         </Form.Item>

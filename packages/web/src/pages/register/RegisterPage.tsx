@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { authApi, useRegister } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { isValid, zodRule } from '../../components/form-rules';
+import { confirmPasswordRules, isValid, zodRule } from '../../components/form-rules';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { Notice } from '../../components/Notice';
 import { AuthLayout } from '../../features/account/AuthLayout';
@@ -109,14 +109,7 @@ export default function RegisterPage() {
           label={t('account.confirmPassword')}
           required
           dependencies={['password']}
-          rules={[
-            { required: true, message: t('account.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: async (_, value) => {
-                if (value && value !== getFieldValue('password')) throw new Error(t('account.confirmMismatch'));
-              },
-            }),
-          ]}
+          rules={confirmPasswordRules('password', { required: t('account.confirmRequired'), mismatch: t('account.confirmMismatch') })}
         >
           <Input.Password placeholder={t('account.confirmPlaceholder')} autoComplete="new-password" maxLength={64} />
         </Form.Item>

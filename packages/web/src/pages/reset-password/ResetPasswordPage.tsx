@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useResetPassword } from '../../api/auth';
 import { ApiError } from '../../api/client';
-import { zodRule } from '../../components/form-rules';
+import { confirmPasswordRules, zodRule } from '../../components/form-rules';
 import { Notice } from '../../components/Notice';
 import { AuthLayout } from '../../features/account/AuthLayout';
 import { SmsCodeField } from '../../features/account/SmsCodeField';
@@ -78,14 +78,7 @@ export default function ResetPasswordPage() {
           label={t('account.confirmPassword')}
           required
           dependencies={['password']}
-          rules={[
-            { required: true, message: t('account.confirmRequired') },
-            ({ getFieldValue }) => ({
-              validator: async (_, value) => {
-                if (value && value !== getFieldValue('password')) throw new Error(t('account.confirmMismatch'));
-              },
-            }),
-          ]}
+          rules={confirmPasswordRules('password', { required: t('account.confirmRequired'), mismatch: t('account.confirmMismatch') })}
         >
           <Input.Password placeholder={t('account.confirmPlaceholder')} autoComplete="new-password" maxLength={64} />
         </Form.Item>
