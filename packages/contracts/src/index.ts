@@ -5,6 +5,7 @@ export * from './api/comparative';
 export * from './api/envelope';
 export * from './api/institution';
 export * from './api/outcomes';
+export * from './api/outreach';
 export * from './api/own-account';
 export * from './api/patient';
 export * from './api/records';

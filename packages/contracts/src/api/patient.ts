@@ -150,6 +150,14 @@ export const enrolPatientBody = z.object({
   tel_num: mobileSchema,
   institutionId: bodyIdSchema,
   consentDate: isoDateSchema,
+  /**
+   * The enrolment date, time zero of the outcome report (issue 30): optional, default today; not in the
+   * future, not before the birth date. A clinic bringing patients enrolled before it adopted the system
+   * gives their real date.
+   */
+  enrolledAt: isoDateSchema.optional(),
+  /** Consent to SMS reminders (issue 32): recorded with the date and who recorded it; default no. */
+  smsConsent: z.boolean({ message: '短信提醒同意（smsConsent）应为 true 或 false' }).optional(),
 });
 export type EnrolPatientBody = z.input<typeof enrolPatientBody>;
 
@@ -160,6 +168,10 @@ export const updatePatientBody = z.object({
   idNum: residentIdSchema.optional(),
   gender: genderSchema.optional(),
   consentDate: isoDateSchema.optional(),
+  /** Editable while no record predates the new date (issue 30, item 3). */
+  enrolledAt: isoDateSchema.optional(),
+  /** Give or withdraw SMS consent (issue 32, item 5). */
+  smsConsent: z.boolean({ message: '短信提醒同意（smsConsent）应为 true 或 false' }).optional(),
 });
 /** PUT /api/user: the admin edits a doctor (name, institution, disabled); a doctor edits a patient. */
 export const updateDoctorBody = z.object({

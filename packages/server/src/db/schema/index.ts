@@ -3,6 +3,7 @@ export * from './audit';
 export * from './counters';
 export * from './institutions';
 export * from './outcome-facts';
+export * from './outreach';
 export * from './patients';
 export * from './records';
 export * from './sessions';

@@ -68,6 +68,20 @@ export const patients = pgTable(
      * unfilled list while their due date is not later than this, i.e. until they are overdue again.
      */
     incompleteDismissedDue: date('incomplete_dismissed_due', { mode: 'string' }),
+    /**
+     * Follow-up status (转归, contracts api/outreach.ts): 'active' unless a contact attempt recorded the
+     * patient moved away, died or refused, or the outreach rules judged them lost to follow-up. Patients
+     * not active leave the worklists, the bells and the denominators; they stay searchable and exportable.
+     */
+    followUpStatus: text('follow_up_status', { enum: ['active', 'lostToFollowUp', 'movedAway', 'died', 'refused'] })
+      .notNull()
+      .default('active'),
+    followUpStatusAt: date('follow_up_status_at', { mode: 'string' }),
+    followUpStatusReason: text('follow_up_status_reason'),
+    /** Consent to receive SMS reminders: none until recorded; withdrawing it is recorded the same way. */
+    smsConsent: boolean('sms_consent').notNull().default(false),
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    smsConsentBy: integer('sms_consent_by').references(() => accounts.id),
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,5 +105,9 @@ export const patients = pgTable(
     index('patients_urgent_idx')
       .on(t.institutionId, t.urgentSince, t.id)
       .where(sql`${t.urgentSince} is not null and ${t.voidedAt} is null`),
+    check(
+      'patients_follow_up_status_known',
+      sql`${t.followUpStatus} in ('active', 'lostToFollowUp', 'movedAway', 'died', 'refused')`,
+    ),
   ],
 );

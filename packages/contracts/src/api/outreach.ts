@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { bodyIdSchema, isoDateSchema } from './validators';
+
+export { OutreachPaths } from './outreach-paths';
+
+/**
+ * Follow-up outreach (docs/outreach.md): the attempts to reach a patient, the follow-up status (转归) they
+ * lead to, the home screen's working lists and the patient's own SMS reminders. The field names and
+ * values are contracts of issue 32; add to them, never rename them.
+ */
+
+export const contactChannelSchema = z.enum(['phone', 'sms', 'homeVisit', 'clinic'], { message: '请选择联系方式' });
+export type ContactChannel = z.infer<typeof contactChannelSchema>;
+
+export const contactResultSchema = z.enum(
+  ['agreedToVisit', 'remindLater', 'unreachable', 'wrongNumber', 'refused', 'movedAway', 'died', 'other'],
+  { message: '请选择联系结果' },
+);
+export type ContactResult = z.infer<typeof contactResultSchema>;
+
+/**
+ * 转归. `active` by default; `movedAway`, `died` and `refused` come from a confirmed contact result;
+ * `lostToFollowUp` is set by the rules (3 consecutive unreachable attempts over ≥ 30 days, or 180 days
+ * overdue with no contact). Every status but `active` takes the patient off the worklists, the bells and
+ * the denominators.
+ */
+export const followUpStatusSchema = z.enum(['active', 'lostToFollowUp', 'movedAway', 'died', 'refused'], {
+  message: '随访状态不正确',
+});
+export type FollowUpStatus = z.infer<typeof followUpStatusSchema>;
+
+/** The contact results that change the follow-up status, and the status each one sets. */
+export const STATUS_OF_RESULT: Partial<Record<ContactResult, FollowUpStatus>> = {
+  movedAway: 'movedAway',
+  died: 'died',
+  refused: 'refused',
+};
+
+/** The home screen's working lists: 待联系, 已约, 稍后联系, 未联系上. */
+export const outreachListSchema = z.enum(['toContact', 'agreed', 'later', 'unreachable'], {
+  message: '工作清单（outreach）不正确',
+});
+export type OutreachList = z.infer<typeof outreachListSchema>;
+
+export const createContactBody = z
+  .object({
+    patientId: bodyIdSchema,
+    channel: contactChannelSchema,
+    result: contactResultSchema,
+    note: z.string().trim().max(500, { message: '备注不能超过500字' }).optional(),
+    remindOn: isoDateSchema.optional(),
+  })
+  .strict()
+  .refine((body) => body.result !== 'remindLater' || body.remindOn !== undefined, {
+    message: '稍后联系需填写提醒日期',
+    path: ['remindOn'],
+  });
+export type CreateContactBody = z.input<typeof createContactBody>;
+
+export const contactItemSchema = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  channel: contactChannelSchema,
+  result: contactResultSchema,
+  note: z.string().nullable(),
+  remindOn: z.string().nullable(),
+  contactDate: z.string(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type ContactItem = z.infer<typeof contactItemSchema>;
+
+export const setFollowUpStatusBody = z
+  .object({
+    patientId: bodyIdSchema,
+    status: followUpStatusSchema,
+    reason: z.string().trim().max(200, { message: '原因不能超过200字' }).optional(),
+  })
+  .strict();
+export type SetFollowUpStatusBody = z.input<typeof setFollowUpStatusBody>;
+
+export const reminderKindSchema = z.enum(['beforeDue', 'afterMissed']);
+export type ReminderKind = z.infer<typeof reminderKindSchema>;
+
+export const messageStatusSchema = z.enum(['queued', 'sent', 'failed']);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+/** A reminder as the patient's contact history shows it: no text, no clinical content. */
+export const messageItemSchema = z.object({
+  id: z.number().int(),
+  kind: reminderKindSchema,
+  status: messageStatusSchema,
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MessageItem = z.infer<typeof messageItemSchema>;
