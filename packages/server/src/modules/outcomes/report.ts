@@ -6,17 +6,8 @@ import {
   type OutcomeReport,
   type SurvivalPoint,
 } from '@tcm/contracts';
-import {
-  type DayCounts,
-  kaplanMeier,
-  meanWithCi,
-  proportion,
-  ratePer100PersonYears,
-  riskDifference,
-  riskRatio,
-  type SampleSummary,
-  welchDifference,
-} from './statistics';
+import { buildEffect } from './effect';
+import { type DayCounts, kaplanMeier, meanWithCi, proportion, ratePer100PersonYears, type SampleSummary } from './statistics';
 
 /**
  * Turns the aggregates of the report statement (queries.ts) into the API's report: shares, rates,
@@ -125,11 +116,12 @@ function toInstitutionRow(row: GroupAggregates | undefined): OutcomeInstitutionR
   };
 }
 
+function dayCountsOf(rows: readonly SurvivalAggregates[], grp: string): DayCounts[] {
+  return rows.filter((r) => r.grp === grp).map((r) => ({ day: Number(r.day), events: Number(r.events), censored: Number(r.censored) }));
+}
+
 function survivalOf(rows: readonly SurvivalAggregates[], grp: string): SurvivalPoint[] {
-  const counts: DayCounts[] = rows
-    .filter((r) => r.grp === grp)
-    .map((r) => ({ day: Number(r.day), events: Number(r.events), censored: Number(r.censored) }));
-  return kaplanMeier(counts);
+  return kaplanMeier(dayCountsOf(rows, grp));
 }
 
 export function assembleReport(aggregates: ReportAggregates, institutionsInScope: readonly { id: number; name: string }[]): OutcomeReport {
@@ -152,12 +144,12 @@ export function assembleReport(aggregates: ReportAggregates, institutionsInScope
       followUpOnTime: proportion(count(diabetic, 'on_time'), count(diabetic, 'due')),
       satisfactoryShare: proportion(count(diabetic, 'visit_satisfactory'), count(diabetic, 'visit_classified')),
     },
-    effect: {
-      progressionRiskRatio: riskRatio(m.progressed, m.evaluable, c.progressed, c.evaluable),
-      progressionRiskDifference: riskDifference(m.progressed, m.evaluable, c.progressed, c.evaluable),
-      reversionRiskRatio: riskRatio(m.reverted, m.evaluable, c.reverted, c.evaluable),
-      weightChangeDifference: welchDifference(summaryOf(managed, 'weight_change'), summaryOf(comparison, 'weight_change')),
-    },
+    effect: buildEffect({
+      managed: m,
+      comparison: c,
+      weightChange: { managed: summaryOf(managed, 'weight_change'), comparison: summaryOf(comparison, 'weight_change') },
+      days: { managed: dayCountsOf(aggregates.survival, 'managed'), comparison: dayCountsOf(aggregates.survival, 'comparison') },
+    }),
     survival: { managed: survivalOf(aggregates.survival, 'managed'), comparison: survivalOf(aggregates.survival, 'comparison') },
     byInstitution: institutionsInScope.map((institution) => ({
       institutionId: institution.id,
