@@ -13,6 +13,8 @@ export const outcomeQuery = z
     institutionId: idSchema.optional(),
     from: isoDateSchema.optional(),
     to: isoDateSchema.optional(),
+    /** Which follow-up counts (docs/outcomes.md): intention to treat (default) or until end of management. */
+    policy: z.enum(['intentionToTreat', 'untilEndOfManagement'], { message: '分析口径（policy）不正确' }).optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: '开始日期不能晚于结束日期', path: ['from'] });
 export type OutcomeQuery = z.infer<typeof outcomeQuery>;
@@ -29,8 +31,14 @@ export const meanSchema = z.object({
 });
 export type OutcomeMean = z.infer<typeof meanSchema>;
 
-/** An estimate with its 95 % CI; null when not estimable (a zero count, an empty group). */
-export const estimateSchema = z.object({ value: z.number(), low: z.number(), high: z.number() }).nullable();
+/**
+ * An estimate with its 95 % CI; null when not estimable (an empty group). `significant`: the interval
+ * excludes the null value (1 for ratios, 0 for differences). `method` names a correction or an interval
+ * method where it is not the default, e.g. 'haldaneAnscombe' for a ratio with a zero cell.
+ */
+export const estimateSchema = z
+  .object({ value: z.number(), low: z.number(), high: z.number(), significant: z.boolean(), method: z.string().optional() })
+  .nullable();
 export type OutcomeEstimate = z.infer<typeof estimateSchema>;
 
 const constitutionKeys = CCMQ_SUBSCALES.map((s) => s.key) as [string, ...string[]];
@@ -43,6 +51,10 @@ export const outcomeGroupSchema = z.object({
   prediabetesAtBaseline: z.number().int(),
   evaluable: z.number().int(),
   personYears: z.number(),
+  /** Patients with a diabetic value that no second value, test or symptom confirmed: not an event. */
+  unconfirmedDiabetic: z.number().int().optional(),
+  /** Glycaemic tests (FPG, OGTT, HbA1c) per person-year of follow-up: the group's ascertainment intensity. */
+  testsPerPersonYear: z.number().nullable().optional(),
   /** Table 1: what the group looked like at baseline (all enrolled with a baseline measurement). */
   baseline: z.object({
     withBaseline: z.number().int(),
@@ -85,19 +97,46 @@ export const institutionRowSchema = z.object({
 });
 export type OutcomeInstitutionRow = z.infer<typeof institutionRowSchema>;
 
+/** The managed group against the comparison group, for one analysis. */
+export const outcomeEffectSchema = z.object({
+  progressionRiskRatio: estimateSchema,
+  progressionRiskDifference: estimateSchema,
+  reversionRiskRatio: estimateSchema,
+  weightChangeDifference: estimateSchema,
+  /** Cox proportional hazards, managed vs comparison (Breslow ties, Wald CI). */
+  hazardRatio: estimateSchema.optional(),
+  /** Log-rank test of the two survival curves; null when not computable. */
+  logRankP: z.number().nullable().optional(),
+  /** Number needed to treat from the risk difference; null when not estimable (its interval crosses 0). */
+  nnt: estimateSchema.optional(),
+});
+export type OutcomeEffect = z.infer<typeof outcomeEffectSchema>;
+
 export const outcomeReport = z.object({
+  /** The analysis policy the figures follow (see outcomeQuery.policy). */
+  policy: z.enum(['intentionToTreat', 'untilEndOfManagement']).optional(),
+  /** One or two sentences a bureau manager can quote, generated from the headline analysis. */
+  headline: z.object({ zh: z.string(), en: z.string() }).optional(),
   groups: z.object({ managed: outcomeGroupSchema, comparison: outcomeGroupSchema }),
   diabeticComparison: z.object({
     enrolled: z.number().int(),
     followUpOnTime: z.number().nullable(),
     satisfactoryShare: z.number().nullable(),
   }),
-  effect: z.object({
-    progressionRiskRatio: estimateSchema,
-    progressionRiskDifference: estimateSchema,
-    reversionRiskRatio: estimateSchema,
-    weightChangeDifference: estimateSchema,
-  }),
+  effect: outcomeEffectSchema,
+  /**
+   * Sensitivity analyses. `commonSchedule`: only measurements at the protocol's common schedule
+   * (baseline, about every 90 days ± 30, the end evaluation) for both groups, so that the managed group's
+   * more frequent tests cannot find diabetes sooner; the headline uses it.
+   */
+  sensitivity: z
+    .object({
+      commonSchedule: z.object({
+        groups: z.object({ managed: outcomeGroupSchema, comparison: outcomeGroupSchema }),
+        effect: outcomeEffectSchema,
+      }),
+    })
+    .optional(),
   survival: z.object({ managed: z.array(survivalPointSchema), comparison: z.array(survivalPointSchema) }),
   byInstitution: z.array(
     z.object({ institutionId: z.number().int(), name: z.string(), managed: institutionRowSchema, comparison: institutionRowSchema }),

@@ -1,5 +1,5 @@
-import type { OutcomeReport } from '@tcm/contracts';
-import { type DayCounts, riskDifference, riskRatio, type SampleSummary, welchDifference } from './statistics';
+import type { OutcomeEffect, OutcomeEstimate } from '@tcm/contracts';
+import { type DayCounts, type Estimate, riskDifference, riskRatio, type SampleSummary, welchDifference } from './statistics';
 
 /** One group's counts that the effect estimates compare. */
 export interface EffectGroupCounts {
@@ -17,13 +17,19 @@ export interface EffectInput {
   days: { managed: readonly DayCounts[]; comparison: readonly DayCounts[] };
 }
 
+/** An interval estimate, with whether its interval excludes the null value (1 for ratios, 0 for differences). */
+function judged(estimate: Estimate | null, nullValue: number): OutcomeEstimate {
+  if (estimate === null) return null;
+  return { ...estimate, significant: estimate.low > nullValue || estimate.high < nullValue };
+}
+
 /** The managed group against the comparison group: the report's `effect`. */
-export function buildEffect(input: EffectInput): OutcomeReport['effect'] {
+export function buildEffect(input: EffectInput): OutcomeEffect {
   const { managed: m, comparison: c } = input;
   return {
-    progressionRiskRatio: riskRatio(m.progressed, m.evaluable, c.progressed, c.evaluable),
-    progressionRiskDifference: riskDifference(m.progressed, m.evaluable, c.progressed, c.evaluable),
-    reversionRiskRatio: riskRatio(m.reverted, m.evaluable, c.reverted, c.evaluable),
-    weightChangeDifference: welchDifference(input.weightChange.managed, input.weightChange.comparison),
+    progressionRiskRatio: judged(riskRatio(m.progressed, m.evaluable, c.progressed, c.evaluable), 1),
+    progressionRiskDifference: judged(riskDifference(m.progressed, m.evaluable, c.progressed, c.evaluable), 0),
+    reversionRiskRatio: judged(riskRatio(m.reverted, m.evaluable, c.reverted, c.evaluable), 1),
+    weightChangeDifference: judged(welchDifference(input.weightChange.managed, input.weightChange.comparison), 0),
   };
 }

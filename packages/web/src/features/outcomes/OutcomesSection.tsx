@@ -37,7 +37,7 @@ function outcomeRows(groups: Groups, format: OutcomeFormat): GroupRow[] {
 }
 
 interface EffectRow {
-  key: keyof OutcomeReport['effect'];
+  key: 'progressionRiskRatio' | 'progressionRiskDifference' | 'reversionRiskRatio' | 'weightChangeDifference';
   label: string;
   estimate: string;
   reading: string;

@@ -53,11 +53,11 @@ describe('meanText', () => {
 
 describe('estimateText', () => {
   it('writes a ratio with its CI', () => {
-    expect(estimateText({ value: 0.4, low: 0.08, high: 2.02 }, 'zh-CN', { digits: 2 }, ci)).toBe('0.40 [0.08; 2.02]');
+    expect(estimateText({ value: 0.4, low: 0.08, high: 2.02, significant: false }, 'zh-CN', { digits: 2 }, ci)).toBe('0.40 [0.08; 2.02]');
   });
 
   it('turns a difference of proportions into signed percentage points', () => {
-    expect(estimateText({ value: -0.15, low: -0.47, high: 0.17 }, 'zh-CN', { digits: 1, signed: true, scale: 100 }, ci)).toBe(
+    expect(estimateText({ value: -0.15, low: -0.47, high: 0.17, significant: false }, 'zh-CN', { digits: 1, signed: true, scale: 100 }, ci)).toBe(
       '-15.0 [-47.0; +17.0]',
     );
   });

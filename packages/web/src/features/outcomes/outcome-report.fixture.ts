@@ -73,8 +73,8 @@ const REPORT: OutcomeReport = {
   groups: { managed, comparison },
   diabeticComparison: { enrolled: 6, followUpOnTime: 0.5, satisfactoryShare: 4 / 6 },
   effect: {
-    progressionRiskRatio: { value: 0.4, low: 0.08, high: 2.02 },
-    progressionRiskDifference: { value: -0.15, low: -0.47, high: 0.17 },
+    progressionRiskRatio: { value: 0.4, low: 0.08, high: 2.02, significant: false },
+    progressionRiskDifference: { value: -0.15, low: -0.47, high: 0.17, significant: false },
     // No comparison patient reverted, and one weight change has no variance: not estimable.
     reversionRiskRatio: null,
     weightChangeDifference: null,
