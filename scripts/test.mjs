@@ -4,7 +4,7 @@
 // JSON reports). `npm test -- unit e2e` runs only the named steps. The typecheck (one core) runs beside
 // lint and the unit tests (one Vitest worker on this 2-core machine); its output prints when it ends.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ let broken = false;
 
 /** Whether `npm test -- <names>` asked for this step. */
 function selected(name) {
-  return only.length === 0 || only.includes(name);
+  return only.length === 0 || only.includes(name) || (name.startsWith('node24-') && only.includes('node24'));
 }
 
 function step(name, command, args, env = {}) {
@@ -54,19 +54,19 @@ function backgroundStep(name, command, args) {
   };
 }
 
-function vitest(project) {
-  const report = path.join(reports, `${project}.json`);
-  const ok = step(project, npm, [
-    'exec',
-    '--',
-    'vitest',
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+/**
+ * Runs one Vitest project. `runtime`, when given, is another Node binary that runs Vitest (and, through
+ * PATH, every process the tests start), under the step name `name`.
+ */
+function vitest(project, { name = project, runtime, env = {} } = {}) {
+  const report = path.join(reports, `${name}.json`);
+  const args = ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const ok = runtime
+    ? step(name, runtime, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
+        ...env,
+        PATH: `${path.dirname(runtime)}${path.delimiter}${process.env.PATH}`,
+      })
+    : step(name, npm, ['exec', '--', 'vitest', ...args], env);
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     passed += summary.numPassedTests;
@@ -75,7 +75,7 @@ function vitest(project) {
     // closing line counts each such file as one failure, so that it never reads "0 failed" for a failed tier.
     failed += (summary.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
   } catch {
-    if (selected(project)) failed += 1; // a tier that produced no report failed
+    if (selected(name)) failed += 1; // a tier that produced no report failed
   }
   return ok;
 }
@@ -96,12 +96,52 @@ function playwright() {
   return ok;
 }
 
+/**
+ * The newer LTS line (README, "Supported Node versions"): its binary comes from the npm registry's
+ * `node` package, installed once into .cache/node-lts (no download from anywhere else). Returns its
+ * path, or null when it cannot be installed.
+ */
+function newerNode() {
+  const prefix = path.join(root, '.cache', `node-${NEWER_NODE}`);
+  const binary = path.join(prefix, 'node_modules', '.bin', 'node');
+  if (!existsSync(binary)) {
+    const install = spawnSync(
+      npm,
+      ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `node@${NEWER_NODE}`],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
+    if (install.status !== 0 || !existsSync(binary)) return null;
+  }
+  return binary;
+}
+
+const NEWER_NODE = '24';
+// The second runtime's pass runs under CI, or when asked for by name (`npm test -- node24`).
+const withNewerNode = process.env.CI === 'true' ? selected('node24') : only.includes('node24');
+
 const typecheck = backgroundStep('typecheck', npm, ['run', 'typecheck']);
 step('lint', npm, ['run', 'lint']);
 vitest('unit');
 // The API tier runs two workers: it gets both cores.
 await typecheck();
 vitest('api');
+if (withNewerNode) {
+  // Unit and API tiers again under the newer LTS line, on PGlite (the PostgreSQL driver is plain
+  // JavaScript: what differs between runtimes is Node itself, WASM and the native argon2 binding).
+  const runtime = newerNode();
+  if (runtime) {
+    vitest('unit', { name: 'node24-unit', runtime });
+    // PGlite only: the PostgreSQL run is CI's mandatory one, done above.
+    vitest('api', { name: 'node24-api', runtime, env: { TEST_DATABASE_URL: '', CI: '' } });
+  } else {
+    console.log(`\n=== node24: FAILED: node@${NEWER_NODE} could not be installed from the npm registry ===`);
+    broken = true;
+    failed += 1;
+  }
+}
 if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
   // The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
   step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);

@@ -51,13 +51,20 @@ const BATCHES_IN_FLIGHT = 4;
 async function writeSheet(book: WorkbookWorker, sheet: AnySheet, output: Writable, onRows: (rows: number) => void): Promise<void> {
   await book.send({ type: 'sheet', name: sheet.name, columns: sheet.columns.map((c) => ({ header: c.header, width: widthOf(c) })) });
   const inFlight: Promise<void>[] = [];
-  for await (const page of sheet.pages()) {
-    const written = book.send({ type: 'rows', batch: postedBatch(sheet.columns, page) }).then(() => onRows(page.length));
-    // Awaited below; until then a failure must not count as unhandled.
-    written.catch(() => undefined);
-    inFlight.push(written);
-    if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
-    await waitForOutput(output);
+  try {
+    for await (const page of sheet.pages()) {
+      const written = book.send({ type: 'rows', batch: postedBatch(sheet.columns, page) }).then(() => onRows(page.length));
+      // Awaited below; until then a failure must not count as unhandled.
+      written.catch(() => undefined);
+      inFlight.push(written);
+      if (inFlight.length >= BATCHES_IN_FLIGHT) await inFlight.shift();
+      await waitForOutput(output);
+    }
+  } catch (error) {
+    // The batches already handed over are written whatever the machine's load: let the worker finish
+    // them, so that the audit of a failed export counts every row that went out.
+    await Promise.allSettled(inFlight);
+    throw error;
   }
   await Promise.all(inFlight);
   await book.send({ type: 'endSheet' });
