@@ -13,6 +13,7 @@ import {
   loginAs,
 } from './support/factories';
 import { createTestApp, INSTITUTION_A, INSTITUTION_B, type TestApp } from './support/test-app';
+import { download, openWorkbook, readSheet } from './support/xlsx';
 
 /**
  * The report's effect estimates over two small cohorts built through the API, one per institution.
@@ -201,6 +202,24 @@ describe.each(databaseKinds())('outcome effect estimates on %s', (kind) => {
       '管理组 0/8 人进展为糖尿病（每100人年 0.0 例），对照组 6/8 人（每100人年 128.2 例）。相对危险度 RR 0.08（95% CI 0.01–1.17，各格加0.5校正），差异无统计学意义；有一组进展不足 10 例，估计不精确。',
     );
     expect(r.headline!.en).toContain('Risk ratio (0.5 added to each cell) 0.08 (95% CI 0.01–1.17)');
+  });
+
+  it('exports the same estimates, with the correction, the NNT, the verdicts and the log-rank p', async () => {
+    const file = await download(t, '/api/programme/outcomes/exportExcel', adminToken, { institutionId: INSTITUTION_B });
+    expect(file.status).toBe(200);
+    const rows = readSheet(await openWorkbook(file.body), '组间比较').rows;
+    const row = (measure: string) => rows.find((r) => r['指标（管理组对比对照组）'] === measure)!;
+    expect(row('进展为糖尿病·风险比')).toMatchObject({
+      方法: '对数法，Haldane–Anscombe校正（各格加0.5）',
+      差异有统计学意义: '否（置信区间包含无效值）',
+    });
+    expect(Number(row('进展为糖尿病·风险比').估计值)).toBeCloseTo(1 / 13, 9);
+    expect(row('进展为糖尿病·风险差')).toMatchObject({ 方法: 'Newcombe混合得分法', 差异有统计学意义: '是' });
+    expect(Number(row('进展为糖尿病·需治疗人数（NNT）').估计值)).toBeCloseTo(4 / 3, 9);
+    const hazard = row('进展为糖尿病·风险比（HR）');
+    expect(hazard.估计值 ?? null).toBeNull();
+    expect(hazard.说明).toBe('不可估计（某组无人进展，或无人进展）');
+    expect(Number(hazard.P值)).toBeCloseTo(0.002243, 6);
   });
 
   it('says 数据不足 when a group has nobody evaluable', async () => {

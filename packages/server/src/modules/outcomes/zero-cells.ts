@@ -5,7 +5,7 @@ import { type Estimate, riskRatio, Z_975 } from './statistics';
  *
  * Without a zero cell it is the log method of statistics.ts. With one (no events, or only events, in
  * a group) the Haldane–Anscombe correction adds 0.5 to each of the four cells (Haldane 1956;
- * Anscombe 1956; the rule of the Cochrane Handbook, §10.4.4.1): RR = ((a + ½)/(n1 + 1)) /
+ * Anscombe 1956; the Cochrane Handbook's rule for zero-cell counts): RR = ((a + ½)/(n1 + 1)) /
  * ((c + ½)/(n2 + 1)), SE = √(1/(a + ½) − 1/(n1 + 1) + 1/(c + ½) − 1/(n2 + 1)), and the estimate is
  * labelled `method: 'haldaneAnscombe'`. Not estimable (null) when a group is empty, and when both
  * groups have no events or both have only events: then the data say nothing about the ratio.
