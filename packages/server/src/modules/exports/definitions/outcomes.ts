@@ -148,6 +148,10 @@ interface EffectRow {
   measure: string;
   method: string;
   estimate: OutcomeEstimate;
+  /** A test's p value beside the estimate (the log-rank test beside the hazard ratio). */
+  p?: number | null;
+  /** Why the estimate may be missing, when it is not an empty group or a zero count. */
+  whyNotEstimable?: string;
 }
 
 const effectColumns: SheetColumn<EffectRow>[] = [
@@ -156,15 +160,44 @@ const effectColumns: SheetColumn<EffectRow>[] = [
   { key: 'effect.value', header: '估计值', type: 'number', value: (r) => r.estimate?.value ?? null },
   { key: 'effect.low', header: '95%CI下限', type: 'number', value: (r) => r.estimate?.low ?? null },
   { key: 'effect.high', header: '95%CI上限', type: 'number', value: (r) => r.estimate?.high ?? null },
-  { key: 'effect.note', header: '说明', type: 'text', value: (r) => (r.estimate ? null : '不可估计（某组人数或事件数为0）') },
+  {
+    key: 'effect.significant',
+    header: '差异有统计学意义',
+    type: 'text',
+    value: (r) => (r.estimate ? (r.estimate.significant ? '是' : '否（置信区间包含无效值）') : null),
+  },
+  { key: 'effect.p', header: 'P值', type: 'number', value: (r) => r.p ?? null },
+  {
+    key: 'effect.note',
+    header: '说明',
+    type: 'text',
+    value: (r) => (r.estimate ? null : (r.whyNotEstimable ?? '不可估计（某组人数为0，或两组事件数均为0）')),
+  },
 ];
+
+/** The risk ratio's method, naming the zero-cell correction when it was applied. */
+const ratioMethod = (estimate: OutcomeEstimate) =>
+  estimate?.method === 'haldaneAnscombe' ? '对数法，Haldane–Anscombe校正（各格加0.5）' : '对数法';
 
 function effectRows(report: OutcomeReport): EffectRow[] {
   const e = report.effect;
   return [
-    { measure: '进展为糖尿病·风险比', method: '对数法', estimate: e.progressionRiskRatio },
-    { measure: '进展为糖尿病·风险差', method: 'Wald法', estimate: e.progressionRiskDifference },
-    { measure: '逆转为正常·风险比', method: '对数法', estimate: e.reversionRiskRatio },
+    { measure: '进展为糖尿病·风险比', method: ratioMethod(e.progressionRiskRatio), estimate: e.progressionRiskRatio },
+    { measure: '进展为糖尿病·风险差', method: 'Newcombe混合得分法', estimate: e.progressionRiskDifference },
+    {
+      measure: '进展为糖尿病·需治疗人数（NNT）',
+      method: '风险差的倒数；风险差为负时为获益',
+      estimate: e.nnt ?? null,
+      whyNotEstimable: '不可估计（风险差的置信区间包含0）',
+    },
+    {
+      measure: '进展为糖尿病·风险比（HR）',
+      method: 'Cox比例风险模型（Breslow法处理同日事件）；P值为log-rank检验',
+      estimate: e.hazardRatio ?? null,
+      p: e.logRankP ?? null,
+      whyNotEstimable: '不可估计（某组无人进展，或无人进展）',
+    },
+    { measure: '逆转为正常·风险比', method: ratioMethod(e.reversionRiskRatio), estimate: e.reversionRiskRatio },
     { measure: '体重变化（%）·均数差', method: 'Welch t检验', estimate: e.weightChangeDifference },
   ];
 }
