@@ -250,7 +250,8 @@ export const outcomeReportExport: ReportExportDefinition = {
         name,
         columns,
         async *pages() {
-          report ??= computeOutcomeReport(ctx, scope);
+          // The workbook follows the report's default policy, intention to treat.
+          report ??= computeOutcomeReport(ctx, { ...scope, policy: 'intentionToTreat' });
           yield* singlePage(rows(await report));
         },
       });
