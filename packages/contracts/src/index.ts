@@ -25,7 +25,7 @@ export * from './clinical/next-contact';
 export * from './clinical/prediabetes-baseline';
 export * from './clinical/programme';
 export * from './clinical/record-dates';
-export * from './clinical/reversal';
 export * from './clinical/resident-id';
+export * from './clinical/reversal';
 export * from './clinical/symptom-score';
 export * from './instruments';

@@ -8,7 +8,12 @@ import {
   involvesIgt,
   isPrediabetes,
 } from './glycemic';
-import { type BaselineMeasure, baselineAbnormalMeasures, isPrediabetesBaseline, type PrediabetesBaselineFacts } from './prediabetes-baseline';
+import {
+  type BaselineMeasure,
+  baselineAbnormalMeasures,
+  isPrediabetesBaseline,
+  type PrediabetesBaselineFacts,
+} from './prediabetes-baseline';
 import { LIFESTYLE_TARGETS } from './programme';
 import { judgeReversal, type Reversal } from './reversal';
 import { type SymptomEfficacy, symptomEfficacy, symptomReductionRate } from './symptom-score';

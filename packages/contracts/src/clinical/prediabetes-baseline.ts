@@ -27,10 +27,7 @@ const isNumber = (value: number | null | undefined): value is number => typeof v
 const within = (value: number | null | undefined, low: number, high: number) => isNumber(value) && value >= low && value < high;
 
 /** The baseline-abnormal measures, in the order fpg, ogtt2h, hba1c. */
-export function baselineAbnormalMeasures(
-  facts: PrediabetesBaselineFacts,
-  thresholds: Partial<GlycemicThresholds> = {},
-): BaselineMeasure[] {
+export function baselineAbnormalMeasures(facts: PrediabetesBaselineFacts, thresholds: Partial<GlycemicThresholds> = {}): BaselineMeasure[] {
   const t = { ...GLYCEMIC_THRESHOLDS, ...thresholds };
   const v = facts.values ?? {};
   const diagnosis = facts.westernDiagnosis ?? null;

@@ -78,7 +78,8 @@ export interface BaselineInputs {
  * (never null): the value is in the pre-diabetes range or the diagnosis names the measure.
  */
 export function baselineAbnormalSql(b: BaselineInputs): Record<'fpg' | 'ogtt2h' | 'hba1c', SQL<boolean>> {
-  const within = (value: SQL, lowValue: number, high: number) => sql`coalesce(${value} >= ${literal(lowValue)} and ${value} < ${literal(high)}, false)`;
+  const within = (value: SQL, lowValue: number, high: number) =>
+    sql`coalesce(${value} >= ${literal(lowValue)} and ${value} < ${literal(high)}, false)`;
   const names = (...diagnoses: string[]) => sql`coalesce(${b.diagnosis} in (${textList(diagnoses)}), false)`;
   return {
     fpg: sql<boolean>`(${within(b.fpg, t.ifgFpgLower, t.diabetesFpg)} or ${names('IFG', 'IFG+IGT')})`,
@@ -105,7 +106,11 @@ export function prediabetesBaselineSql(present: SQL, status: SQL, b: BaselineInp
  * status (`status`, glycemicStatusSql of its values) is normal or undetermined, at least one measure
  * was abnormal at baseline, and every baseline-abnormal measure was measured again.
  */
-export function revertedSql(status: SQL, abnormal: Record<'fpg' | 'ogtt2h' | 'hba1c', SQL>, later: { fpg: SQL; ogtt2h: SQL; hba1c: SQL }): SQL<boolean> {
+export function revertedSql(
+  status: SQL,
+  abnormal: Record<'fpg' | 'ogtt2h' | 'hba1c', SQL>,
+  later: { fpg: SQL; ogtt2h: SQL; hba1c: SQL },
+): SQL<boolean> {
   const remeasured = (measure: 'fpg' | 'ogtt2h' | 'hba1c') => sql`(not ${abnormal[measure]} or ${later[measure]} is not null)`;
   return sql<boolean>`coalesce(coalesce(${status} = 'normal', true)
     and (${abnormal.fpg} or ${abnormal.ogtt2h} or ${abnormal.hba1c})

@@ -291,14 +291,20 @@ const analysisSittingsCte = sql`analysis_sittings as (
     and (${byAnalysis((a) => sql.raw(a.commonSchedule ? 's.on_schedule' : 'true'), sql.raw('a.analysis'))})
   window w as (partition by s.patient_id, a.analysis order by s.day)
 ),
-confirmed as (
+confirming as (
   select c.*,
       c.diabetic >= 2 or (c.diabetic = 1 and coalesce(c.classic_symptoms, false)) or (c.diabetic = 1 and c.previous_diabetic = 1) as confirming
   from analysis_sittings c
 ),
+confirmed as (
+  select c.*, (min(array[c.day, case when c.previous_diabetic = 1 then c.previous_day else c.day end]) filter (where c.confirming)
+      over (partition by c.patient_id, c.analysis))[2] as event_day
+  from confirming c
+),
 per_analysis as (
-  select c.patient_id, c.analysis, count(*) as sittings,
-      (min(array[c.day, case when c.previous_diabetic = 1 then c.previous_day else c.day end]) filter (where c.confirming))[2] as event_day,
+  -- sittings: those of the person-time, up to the event when there is one (the tests-per-person-year numerator).
+  select c.patient_id, c.analysis, count(*) filter (where c.event_day is null or c.day <= c.event_day) as sittings,
+      min(c.event_day) as event_day,
       bool_or(c.diabetic >= 1) as any_diabetic,
       max(array[c.day, c.fpg, c.ogtt2h, c.hba1c, c.status_code]) as latest
   from confirmed c
@@ -444,8 +450,11 @@ select c.id as patient_id,
   date_part('year', age(${asDate('pp.baseline[1]')}, c.birth_date))::int as baseline_age,
   ${withBaseline} as with_baseline,
   ${prediabetic} as prediabetic,
-  ${sql.join(analysisColumns, sql`,
-  `)},
+  ${sql.join(
+    analysisColumns,
+    sql`,
+  `,
+  )},
   (case when pp.last_weight[1] > pp.first_weight[1] then (pp.last_weight[3] - pp.first_weight[3]) / pp.first_weight[3] * 100 end)::float8 as weight_change,
   (pp.latest_fpg - pp.baseline[4])::float8 as fpg_change,
   (pp.latest_ogtt2h - pp.baseline[5])::float8 as ogtt2h_change,
@@ -455,7 +464,9 @@ select c.id as patient_id,
 from cohort c
 left join per_patient pp on pp.patient_id = c.id
 ${sql.join(
-  OUTCOME_ANALYSES.map((_, index) => sql.raw(`left join per_analysis r${index + 1} on r${index + 1}.patient_id = c.id and r${index + 1}.analysis = ${index + 1}`)),
+  OUTCOME_ANALYSES.map((_, index) =>
+    sql.raw(`left join per_analysis r${index + 1} on r${index + 1}.patient_id = c.id and r${index + 1}.analysis = ${index + 1}`),
+  ),
   sql`
 `,
 )}`;

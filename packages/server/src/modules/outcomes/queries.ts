@@ -1,6 +1,13 @@
 import { CCMQ_SUBSCALES } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { ANALYSIS_COLUMNS, analysisOf, byGroup, FOLLOW_UP_DAYS, type OutcomePolicy, SYMPTOM_EFFICACY_BANDS } from '../../db/queries/outcome-facts-sql';
+import {
+  ANALYSIS_COLUMNS,
+  analysisOf,
+  byGroup,
+  FOLLOW_UP_DAYS,
+  type OutcomePolicy,
+  SYMPTOM_EFFICACY_BANDS,
+} from '../../db/queries/outcome-facts-sql';
 import { outcomeFacts } from '../../db/schema';
 
 /**
@@ -42,10 +49,7 @@ function factsCte(scope: OutcomeScope): SQL {
   // The policy's two analyses: all measurements (the groups and effect) and the common schedule (sensitivity).
   const all = analysisOf(scope.policy, false).prefix;
   const common = analysisOf(scope.policy, true).prefix;
-  const analysis = (prefix: string, alias: string) =>
-    sql.raw(
-      ANALYSIS_COLUMNS.map((c) => `p.${prefix}_${c} as ${alias}${c}`).join(', '),
-    );
+  const analysis = (prefix: string, alias: string) => sql.raw(ANALYSIS_COLUMNS.map((c) => `p.${prefix}_${c} as ${alias}${c}`).join(', '));
   return sql`scoped as not materialized (
   select * from ${outcomeFacts} p
   ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
@@ -82,8 +86,8 @@ const groupsCte = sql`groups as (
     ${countWhere('with_baseline', 'has_baseline')},
     ${countWhere('prediabetic', 'prediabetic')},
     ${sql.join(
-      ['', 'c_'].map(
-        (a) => sql.raw(`count(*) filter (where ${a}evaluable) as ${a}evaluable,
+      ['', 'c_'].map((a) =>
+        sql.raw(`count(*) filter (where ${a}evaluable) as ${a}evaluable,
     coalesce(sum(${a}followed_days) filter (where ${a}evaluable), 0) as ${a}followed_days,
     coalesce(sum(${a}tests) filter (where ${a}evaluable), 0) as ${a}tests,
     count(*) filter (where ${a}evaluable and ${a}progressed) as ${a}progressed,

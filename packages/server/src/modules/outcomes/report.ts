@@ -134,7 +134,8 @@ function toInstitutionRow(row: GroupAggregates | undefined): OutcomeInstitutionR
 
 function dayCountsOf(rows: readonly SurvivalAggregates[], grp: string, analysis: 'all' | 'common' = 'all'): DayCounts[] {
   return rows
-    .filter((r) => r.grp === grp && r.analysis === analysis).map((r) => ({ day: Number(r.day), events: Number(r.events), censored: Number(r.censored) }));
+    .filter((r) => r.grp === grp && r.analysis === analysis)
+    .map((r) => ({ day: Number(r.day), events: Number(r.events), censored: Number(r.censored) }));
 }
 
 function survivalOf(rows: readonly SurvivalAggregates[], grp: string): SurvivalPoint[] {
