@@ -283,7 +283,7 @@ const analysisSittingsCte = sql`analysis_sittings as (
       lag(s.diabetic) over w as previous_diabetic, lag(s.day) over w as previous_day
   from scheduled s
   join patient_ends e on e.patient_id = s.patient_id
-  cross join (values ${sql.raw(OUTCOME_ANALYSES.map((a, i) => `(${i + 1})`).join(', '))}) as a(analysis)
+  cross join (values ${sql.raw(OUTCOME_ANALYSES.map((_, i) => `(${i + 1})`).join(', '))}) as a(analysis)
   where s.day <= coalesce(${byAnalysis(
     (a) => sql.raw(a.policy === 'intentionToTreat' ? 'e.itt_end_day' : 'e.eom_end_day'),
     sql.raw('a.analysis'),

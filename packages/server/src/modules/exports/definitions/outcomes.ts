@@ -214,7 +214,7 @@ type InstitutionRow = OutcomeReport['byInstitution'][number];
 function institutionColumns(): SheetColumn<InstitutionRow>[] {
   const parts: [keyof OutcomeInstitutionRow, string, string | undefined][] = [
     ['enrolled', '入组人数', '人'],
-    ['baselineComplete', '基线资料完整', '人'],
+    ['baselineComplete', '有基线测量', '人'],
     ['followUpOnTime', '随访按时率', PROPORTION],
     ['evaluable', '可评价', '人'],
     ['progressed', '进展为糖尿病', '人'],
