@@ -125,7 +125,13 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
     const voided = await t.call({ method: 'DELETE', path: `/api/annex/7/records/${visit.id}`, token, query: { reason: '录入错误' } });
     expect(voided.code, voided.message).toBe(0);
     await expectNoDrift();
-    expect(await storedFacts(m)).toMatchObject({ ittEvaluable: false, ittUnconfirmed: false, laterCount: 0, lastWeight: '80', closedWindows: 0 });
+    expect(await storedFacts(m)).toMatchObject({
+      ittEvaluable: false,
+      ittUnconfirmed: false,
+      laterCount: 0,
+      lastWeight: '80',
+      closedWindows: 0,
+    });
 
     // The end evaluation (annex 8) ends management in the same transaction.
     await save('8', m, { evaluationDate: daysAgo(10), fpg: 5.5, ogtt2h: 7.0, hba1c: 5.5, weight: 75, satisfaction: 'satisfied' });

@@ -60,8 +60,6 @@ export function byGroup(value: (group: OutcomeGroupKey) => SQL, column: SQL = sq
     sql` `,
   )} end)`;
 }
-/** Annex keys come from the constant protocol table, never from a request: safe as literals. */
-const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]::text[]`);
 /** The symptom-score efficacy bands of annex 8 (contracts clinical/symptom-score.ts). */
 export const SYMPTOM_EFFICACY_BANDS = Object.keys(SYMPTOM_EFFICACY_LABELS) as SymptomEfficacy[];
 const GLYCEMIC_ANNEXES = ['1', '7', '8', '9'];
