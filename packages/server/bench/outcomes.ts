@@ -85,7 +85,7 @@ export async function benchOutcomeReport(options: {
       const body = (await res.json()) as { code: number; message: string };
       if (body.code !== 0) throw new Error(`outcome report failed: ${body.code} ${body.message}`);
     });
-    const scope: OutcomeScope = { institutionId: target.institutionId, from: undefined, to: undefined, today };
+    const scope: OutcomeScope = { institutionId: target.institutionId, from: undefined, to: undefined, today, policy: 'intentionToTreat' };
     const direct = await timed(RUNS, () => queryReportAggregates(database.db, scope));
     const line = `${target.name} (GET /api/programme/outcomes, 1 client, ${RUNS} runs): API p50 ${api.p50.toFixed(0)} ms, p99 ${api.p99.toFixed(0)} ms | statement alone p50 ${direct.p50.toFixed(0)} ms, p99 ${direct.p99.toFixed(0)} ms`;
     console.log(line);

@@ -92,13 +92,18 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
     const visit = await save('7', m, { visitDate: daysAgo(60), way: 'clinic', fpg: 6.2, weight: 78 });
     await expectNoDrift();
     // FPG 6.5 is IFG; the visit 40 days later is the one later measurement, IFG again (6.1–<7.0).
+    // Follow-up runs from enrolment (day −120) to that visit: 60 days.
     expect(await storedFacts(m)).toMatchObject({
       baselineDate: daysAgo(100),
       baselineStatus: 'IFG',
+      withBaseline: true,
+      prediabetic: true,
       laterCount: 1,
-      diabetesDate: null,
+      ittEvaluable: true,
+      ittProgressed: false,
+      ittFollowedDays: 60,
+      ittTests: 1,
       latestDate: daysAgo(60),
-      latestStatus: 'IFG',
       firstWeight: '80',
       lastWeight: '78',
       closedWindows: 1,
@@ -114,18 +119,33 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
     });
     expect(edited.code, edited.message).toBe(0);
     await expectNoDrift();
-    // One diabetic test in the sitting reads 'diabetesUnconfirmed'; the report dates the event at it all the same.
-    expect(await storedFacts(m)).toMatchObject({ diabetesDate: daysAgo(60), latestStatus: 'diabetesUnconfirmed' });
+    // One diabetic test, never confirmed by a second: not an event, an unconfirmed diabetic value.
+    expect(await storedFacts(m)).toMatchObject({ ittProgressed: false, ittUnconfirmed: true, ittFollowedDays: 60 });
 
     const voided = await t.call({ method: 'DELETE', path: `/api/annex/7/records/${visit.id}`, token, query: { reason: '录入错误' } });
     expect(voided.code, voided.message).toBe(0);
     await expectNoDrift();
-    expect(await storedFacts(m)).toMatchObject({ diabetesDate: null, laterCount: 0, lastWeight: '80', closedWindows: 0 });
+    expect(await storedFacts(m)).toMatchObject({
+      ittEvaluable: false,
+      ittUnconfirmed: false,
+      laterCount: 0,
+      lastWeight: '80',
+      closedWindows: 0,
+    });
 
     // The end evaluation (annex 8) ends management in the same transaction.
     await save('8', m, { evaluationDate: daysAgo(10), fpg: 5.5, ogtt2h: 7.0, hba1c: 5.5, weight: 75, satisfaction: 'satisfied' });
     await expectNoDrift();
-    expect(await storedFacts(m)).toMatchObject({ laterCount: 1, latestStatus: 'normal', latestHasOgtt2h: true, lastWeight: '75' });
+    // FPG (the baseline-abnormal measure) re-measured and normal: reverted, in every analysis (the end
+    // evaluation is on the common schedule, and before the end of management).
+    expect(await storedFacts(m)).toMatchObject({
+      laterCount: 1,
+      ittReverted: true,
+      eomReverted: true,
+      ittCommonReverted: true,
+      ittFollowedDays: 110,
+      lastWeight: '75',
+    });
 
     const updated = await t.call({ method: 'PUT', path: '/api/user', token, body: { id: m, name: '改名后' } });
     expect(updated.code, updated.message).toBe(0);
@@ -138,7 +158,7 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
     expect(ended.code, ended.message).toBe(0);
     await expectNoDrift();
     // IGT at baseline, later FPG 5.1 without a 2h-PG: normal, but no reversal can be read from it.
-    expect(await storedFacts(c)).toMatchObject({ baselineStatus: 'IGT', latestStatus: 'normal', latestHasOgtt2h: false });
+    expect(await storedFacts(c)).toMatchObject({ baselineStatus: 'IGT', ittEvaluable: true, ittReverted: false });
 
     const d = await enrol('comparison', 1);
     await save('9', d, {
@@ -195,13 +215,20 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
       male: false,
       enrolledAt: daysAgo(120),
       endManagement: false,
-      baselineComplete: false,
       laterCount: 0,
       closedWindows: 0,
       onTime: 0,
+      withBaseline: false,
       prediabetic: false,
-      evaluable: false,
-      reverted: false,
+      ...Object.fromEntries(
+        ['itt', 'eom', 'ittCommon', 'eomCommon'].flatMap((a) => [
+          [`${a}Evaluable`, false],
+          [`${a}Progressed`, false],
+          [`${a}Unconfirmed`, false],
+          [`${a}Reverted`, false],
+          [`${a}Tests`, 0],
+        ]),
+      ),
       reassessed: false,
       rulesVersion: OUTCOME_FACTS_VERSION,
     });

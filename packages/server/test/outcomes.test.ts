@@ -4,15 +4,13 @@ import {
   answersFromQuestions,
   CCMQ_QUESTIONS,
   CCMQ_SUBSCALES,
-  classifyFollowUpGlycemia,
   classifyGlycemia,
-  involvesIgt,
   type OutcomeReport,
 } from '@tcm/contracts';
 import { XLSX_CONTENT_TYPE } from '@tcm/contracts/api/exports';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { glycemicStatusSql, isBackToNormalSql } from '../src/db/queries/glycemic-sql';
+import { glycemicStatusSql } from '../src/db/queries/glycemic-sql';
 import { auditLog } from '../src/db/schema';
 import type { Actor, Ctx } from '../src/lib/context';
 import { createPatient, endManagement } from '../src/modules/patients/patient-service';
@@ -26,29 +24,32 @@ import { download, openWorkbook, readSheet } from './support/xlsx';
  * The outcome report over a synthetic cohort built through the real services and the records API.
  * Every expected figure below is worked by hand from the cohort table (the arithmetic is written
  * beside it; interval limits from t and normal quantiles checked with a calculator), never by calling
- * the report's code. Dates are days before today; every patient is enrolled 310 days ago.
+ * the report's code. Dates are days before today; every patient is enrolled 310 days ago, which is
+ * time zero: follow-up days count from −310. A diabetic value counts only when confirmed; each
+ * progression below has two diabetic tests in its sitting (outcome-definitions.test.ts covers the
+ * unconfirmed ones). "bl" is the first annex 1, the baseline.
  *
- * Managed (15-day follow-up), institution A unless noted; t0 = first annex 1:
- *   M1  t0 −300 FPG 6.5 (IFG) · a7 −200 FPG 7.2 (diabetes) · a7 −100 FPG 6.0 wt 76 · a6 −300 wt 80 · a3 −300, −100
- *   M2  t0 −300 FPG 5.5 2h 8.6 (IGT) · a7 −150 FPG 5.6 wt 67.9, no 2h (not a reversal) · a6 −300 wt 70 · a3 −300
- *   M3  t0 −300 FPG 6.3 2h 9.0 HbA1c 6.0 (IFG+IGT) · a8 −60 FPG 5.5 2h 7.0 HbA1c 5.5 wt 81 (reverted) · a6 −300 wt 90
+ * Managed (15-day follow-up), institution A unless noted:
+ *   M1  bl −300 FPG 6.5 (IFG) · a7 −200 FPG 7.2 HbA1c 6.6 (diabetes) · a7 −100 FPG 6.0 wt 76 · a6 −300 wt 80 · a3 −300, −100
+ *   M2  bl −300 FPG 5.5 2h 8.6 (IGT) · a7 −150 FPG 5.6 wt 67.9, no 2h (not a reversal) · a6 −300 wt 70 · a3 −300
+ *   M3  bl −300 FPG 6.3 2h 9.0 HbA1c 6.0 (IFG+IGT) · a8 −60 FPG 5.5 2h 7.0 HbA1c 5.5 wt 81 (reverted) · a6 −300 wt 90
  *       · a2, a3 −300 (baseline set complete) · a4 −300 moderate, −70 none
- *   M4  t0 −250 FPG 5.4 HbA1c 6.0 (elevatedHbA1c) · a7 −100 FPG 5.2 HbA1c 5.6 (reverted) · a6 −250 wt 60
- *   M5  t0 −200 FPG 6.0 (normal: not pre-diabetes) · a7 −100 FPG 5.0
- *   M6  t0 −200 FPG 6.4 (IFG) · a7 −100 wt 104 only (not evaluable) · a6 −200 wt 100
+ *   M4  bl −250 FPG 5.4 HbA1c 6.0 (elevatedHbA1c) · a7 −100 FPG 5.2 HbA1c 5.6 (reverted) · a6 −250 wt 60
+ *   M5  bl −200 FPG 6.0 (normal: not pre-diabetes) · a7 −100 FPG 5.0
+ *   M6  bl −200 FPG 6.4 (IFG) · a7 −100 wt 104 only (not evaluable) · a6 −200 wt 100
  *   M7  no annex 1 · a6 −250 wt 70
- *   M8  voided patient: t0 −300 FPG 6.5 · a7 −200 FPG 8.0
- *   M9  t0 −300 FPG 6.4 HbA1c 6.1 (IFG) · a7 −250 FPG 7.1 voided · a7 −200 FPG 6.2 HbA1c 5.9
+ *   M8  voided patient: bl −300 FPG 6.5 · a7 −200 FPG 8.0
+ *   M9  bl −300 FPG 6.4 HbA1c 6.1 (IFG) · a7 −250 FPG 7.1 voided · a7 −200 FPG 6.2 HbA1c 5.9
  *   M10 no annex 1 · a7 −300, −290, −280 (three on time)
- *   MB1 (institution B) t0 −300 FPG 6.5 HbA1c 5.8 (IFG) · a7 −200 FPG 6.5 HbA1c 5.7 · a6 −300 wt 64
+ *   MB1 (institution B) bl −300 FPG 6.5 HbA1c 5.8 (IFG) · a7 −200 FPG 6.5 HbA1c 5.7 · a6 −300 wt 64
  * Comparison, pre-diabetes (90-day follow-up):
- *   C1  t0 −300 FPG 6.2 (IFG) · a7 −210 FPG 7.5 wt 80.8 (diabetes) · a6 −300 wt 80 · a3 −300, −210
- *   C2  t0 −300 FPG 5.0 2h 8.0 (IGT) · a7 −120 FPG 5.1 2h 7.5 wt 71.4 (reverted) · a6 −300 wt 70
- *   C3  t0 −300 FPG 6.6 (IFG) · a7 −30 HbA1c 6.6 wt 49 (diabetes) · a6 −300 wt 50
- *   C4  t0 −280 FPG 6.3 (IFG) · a7 −190 FPG 6.2
+ *   C1  bl −300 FPG 6.2 (IFG) · a7 −210 FPG 7.5 HbA1c 6.6 wt 80.8 (diabetes) · a6 −300 wt 80 · a3 −300, −210
+ *   C2  bl −300 FPG 5.0 2h 8.0 (IGT) · a7 −120 FPG 5.1 2h 7.5 wt 71.4 (reverted) · a6 −300 wt 70
+ *   C3  bl −300 FPG 6.6 (IFG) · a7 −30 2h-PG 11.5 HbA1c 6.6 wt 49 (diabetes) · a6 −300 wt 50
+ *   C4  bl −280 FPG 6.3 (IFG) · a7 −190 FPG 6.2
  *   C5  no annex 1 · a7 −250, −170, −90 (three on time; the next is due today, not yet missed)
  *   C6  no annex 1 · a7 −250 (on time) · management ended −200 (the open window is not due)
- *   CB1 (institution B) t0 −300 FPG 6.8 (IFG) · a7 −150 FPG 7.3 (diabetes)
+ *   CB1 (institution B) bl −300 FPG 6.8 (IFG) · a7 −150 FPG 7.3 HbA1c 6.7 (diabetes)
  * Comparison, diabetes: D1 a9 −250 satisfactory, −100 unsatisfactory · D2 a9 −20 satisfactory.
  * Heights are 200 cm, so BMI = weight / 4.
  */
@@ -167,7 +168,7 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
     const m1 = await enrol('M1', doctorA, 'managed', { date: '1960-01-15', gender: 'man' });
     await a1(A, m1, 300, { fpg: 6.5 });
     await a6(A, m1, 300, 80);
-    await a7(A, m1, 200, { fpg: 7.2 });
+    await a7(A, m1, 200, { fpg: 7.2, hba1c: 6.6 });
     await a7(A, m1, 100, { fpg: 6.0, weight: 76 });
     const m1First = await a3(A, m1, 300, 3);
     const m1Last = await a3(A, m1, 100, 1);
@@ -240,7 +241,7 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
     const c1 = await enrol('C1', doctorA, 'comparison', undefined, 0);
     await a1(A, c1, 300, { fpg: 6.2 });
     await a6(A, c1, 300, 80);
-    await a7(A, c1, 210, { fpg: 7.5, weight: 80.8 });
+    await a7(A, c1, 210, { fpg: 7.5, hba1c: 6.6, weight: 80.8 });
     const c1First = await a3(A, c1, 300, 4);
     const c1Last = await a3(A, c1, 210, 2);
 
@@ -252,7 +253,7 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
     const c3 = await enrol('C3', doctorA, 'comparison', undefined, 0);
     await a1(A, c3, 300, { fpg: 6.6 });
     await a6(A, c3, 300, 50);
-    await a7(A, c3, 30, { hba1c: 6.6, weight: 49 });
+    await a7(A, c3, 30, { ogtt2h: 11.5, hba1c: 6.6, weight: 49 });
 
     const c4 = await enrol('C4', doctorA, 'comparison', undefined, 0);
     await a1(A, c4, 280, { fpg: 6.3 });
@@ -267,7 +268,7 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
 
     const cb1 = await enrol('CB1', doctorB, 'comparison', undefined, 0);
     await a1(tokenB, cb1, 300, { fpg: 6.8 });
-    await a7(tokenB, cb1, 150, { fpg: 7.3 });
+    await a7(tokenB, cb1, 150, { fpg: 7.3, hba1c: 6.7 });
 
     const d1 = await enrol('D1', doctorA, 'comparison', undefined, 1);
     await a9(d1, 250, 6.5, 'satisfactory');
@@ -335,19 +336,16 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
       classicSymptoms: sql`v.symptoms`,
     };
     const result = await t.database.db.execute(
-      sql`select v.i, ${glycemicStatusSql(v)} as status, coalesce(${isBackToNormalSql(glycemicStatusSql(v), sql`v.ogtt2h`, sql`v.baseline`)}, false) as back_to_normal
+      sql`select v.i, ${glycemicStatusSql(v)} as status
         from (values ${sql.raw(rows)}) as v(i, fpg, ogtt2h, hba1c, random_glucose, symptoms, baseline) order by v.i`,
     );
-    const answered = (result as unknown as { rows: { i: number; status: string | null; back_to_normal: boolean }[] }).rows;
+    const answered = (result as unknown as { rows: { i: number; status: string | null }[] }).rows;
     expect(answered).toHaveLength(cases.length);
     const mismatches = cases.flatMap((c, i) => {
       const values = { fpg: c.fpg, ogtt2h: c.ogtt2h, hba1c: c.hba1c, randomGlucose: c.random, hasClassicSymptoms: c.symptoms };
       const expectedStatus = classifyGlycemia(values);
-      const expectedBack = classifyFollowUpGlycemia(values, involvesIgt(c.baseline)) === 'normal';
       const got = answered[i]!;
-      return got.status === expectedStatus && got.back_to_normal === expectedBack
-        ? []
-        : [`${JSON.stringify(c)}: SQL ${got.status}/${got.back_to_normal}, contracts ${expectedStatus}/${expectedBack}`];
+      return got.status === expectedStatus ? [] : [`${JSON.stringify(c)}: SQL ${got.status}, contracts ${expectedStatus}`];
     });
     expect(mismatches).toEqual([]);
   });
@@ -355,17 +353,23 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
   it('counts the groups, person-years, progressions and reversions (admin, whole city)', async () => {
     const { groups } = await report(adminToken);
     const { managed: m, comparison: c } = groups;
-    // Managed: enrolled M1–M7, M9, M10, MB1 (M8 voided); pre-diabetes at t0: all with a baseline but M5.
+    // Managed: enrolled M1–M7, M9, M10, MB1 (M8 voided); pre-diabetes at baseline: all with a baseline but M5.
     expect([m.enrolled, m.prediabetesAtBaseline, m.evaluable]).toEqual([10, 7, 6]);
-    // Followed days: M1 100 (to its diabetes), M9 100, MB1 100, M2 150, M4 150, M3 240 = 840.
-    expect(m.personYears).toBeCloseTo(840 / 365.25, 10);
-    expect(m.progressed).toEqual({ count: 1, proportion: 1 / 6, per100PersonYears: expect.closeTo(43.482143, 5) });
+    // Followed days from enrolment (−310): M1 110 (to its diabetes), M9 110, MB1 110, M2 160, M4 210, M3 250 = 950.
+    expect(m.personYears).toBeCloseTo(950 / 365.25, 10);
+    // 1 / (950 / 365.25) × 100 = 38.447368.
+    expect(m.progressed).toEqual({ count: 1, proportion: 1 / 6, per100PersonYears: expect.closeTo(38.447368, 5) });
+    // One glycaemic sitting each within the person-time (M1's −100 visit is after its event): 6 / PY.
+    expect(m.testsPerPersonYear).toBeCloseTo(6 / (950 / 365.25), 10);
+    expect(m.unconfirmedDiabetic).toBe(0);
     // M3 (IFG+IGT, back to normal with a 2h-PG) and M4 (elevated HbA1c, back to normal); M2 lacks a 2h-PG.
     expect(m.reverted).toEqual({ count: 2, proportion: 2 / 6 });
     expect([c.enrolled, c.prediabetesAtBaseline, c.evaluable]).toEqual([7, 5, 5]);
-    // C1 90, C4 90, CB1 150, C2 180, C3 270 = 780 days; C1, C3, CB1 progressed.
-    expect(c.personYears).toBeCloseTo(780 / 365.25, 10);
-    expect(c.progressed).toEqual({ count: 3, proportion: 0.6, per100PersonYears: expect.closeTo(140.480769, 5) });
+    // C1 100, C4 120, CB1 160, C2 190, C3 280 = 850 days; C1, C3, CB1 progressed: 3 / (850 / 365.25) × 100.
+    expect(c.personYears).toBeCloseTo(850 / 365.25, 10);
+    expect(c.progressed).toEqual({ count: 3, proportion: 0.6, per100PersonYears: expect.closeTo(128.911765, 5) });
+    expect(c.testsPerPersonYear).toBeCloseTo(5 / (850 / 365.25), 10);
+    expect(c.unconfirmedDiabetic).toBe(0);
     expect(c.reverted).toEqual({ count: 1, proportion: 0.2 });
   });
 
@@ -433,21 +437,24 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
 
   it('draws diabetes-free survival (Kaplan–Meier) per group', async () => {
     const { survival } = await report(adminToken);
-    // Managed: day 100, 6 at risk, 1 event (M1), 2 censored → 5/6; day 150, 3 at risk; day 240, 1.
+    // Managed: day 110, 6 at risk, 1 event (M1), 2 censored → 5/6; day 160 (M2), 3 at risk; day 210
+    // (M4), 2; day 250 (M3), 1.
     expect(survival.managed).toEqual([
       { day: 0, survival: 1, atRisk: 6 },
-      { day: 100, survival: expect.closeTo(5 / 6, 10), atRisk: 6 },
-      { day: 150, survival: expect.closeTo(5 / 6, 10), atRisk: 3 },
-      { day: 240, survival: expect.closeTo(5 / 6, 10), atRisk: 1 },
+      { day: 110, survival: expect.closeTo(5 / 6, 10), atRisk: 6 },
+      { day: 160, survival: expect.closeTo(5 / 6, 10), atRisk: 3 },
+      { day: 210, survival: expect.closeTo(5 / 6, 10), atRisk: 2 },
+      { day: 250, survival: expect.closeTo(5 / 6, 10), atRisk: 1 },
     ]);
-    // Comparison: day 90, 5 at risk, C1 event, C4 censored → 0.8; day 150 CB1 of 3 → 0.8 · 2/3; day 180 C2
-    // censored; day 270 C3 the last one → 0.
+    // Comparison: day 100, 5 at risk, C1 event → 0.8; day 120 C4 censored; day 160 CB1 of 3 → 0.8 · 2/3;
+    // day 190 C2 censored; day 280 C3 the last one → 0.
     expect(survival.comparison).toEqual([
       { day: 0, survival: 1, atRisk: 5 },
-      { day: 90, survival: expect.closeTo(0.8, 10), atRisk: 5 },
-      { day: 150, survival: expect.closeTo(1.6 / 3, 10), atRisk: 3 },
-      { day: 180, survival: expect.closeTo(1.6 / 3, 10), atRisk: 2 },
-      { day: 270, survival: 0, atRisk: 1 },
+      { day: 100, survival: expect.closeTo(0.8, 10), atRisk: 5 },
+      { day: 120, survival: expect.closeTo(0.8, 10), atRisk: 4 },
+      { day: 160, survival: expect.closeTo(1.6 / 3, 10), atRisk: 3 },
+      { day: 190, survival: expect.closeTo(1.6 / 3, 10), atRisk: 2 },
+      { day: 280, survival: 0, atRisk: 1 },
     ]);
   });
 
@@ -512,11 +519,11 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
     const { byInstitution } = await report(adminToken);
     expect(byInstitution.map((row) => row.institutionId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const [a, b, other] = byInstitution;
-    // Baseline set complete: M3 (1, 2, 3, 4, 6) and C1 (1, 3, 6).
-    expect(a!.managed).toEqual({ enrolled: 9, baselineComplete: 1, followUpOnTime: 3 / 19, evaluable: 5, progressed: 1, reverted: 2 });
-    expect(a!.comparison).toEqual({ enrolled: 6, baselineComplete: 1, followUpOnTime: 4 / 11, evaluable: 4, progressed: 2, reverted: 1 });
-    expect(b!.managed).toEqual({ enrolled: 1, baselineComplete: 0, followUpOnTime: 0, evaluable: 1, progressed: 0, reverted: 0 });
-    expect(b!.comparison).toEqual({ enrolled: 1, baselineComplete: 0, followUpOnTime: 0, evaluable: 1, progressed: 1, reverted: 0 });
+    // The one evaluable-count definition, as in Table 1: a baseline annex 1 (M1–M6, M9; C1–C4; MB1; CB1).
+    expect(a!.managed).toEqual({ enrolled: 9, baselineComplete: 7, followUpOnTime: 3 / 19, evaluable: 5, progressed: 1, reverted: 2 });
+    expect(a!.comparison).toEqual({ enrolled: 6, baselineComplete: 4, followUpOnTime: 4 / 11, evaluable: 4, progressed: 2, reverted: 1 });
+    expect(b!.managed).toEqual({ enrolled: 1, baselineComplete: 1, followUpOnTime: 0, evaluable: 1, progressed: 0, reverted: 0 });
+    expect(b!.comparison).toEqual({ enrolled: 1, baselineComplete: 1, followUpOnTime: 0, evaluable: 1, progressed: 1, reverted: 0 });
     expect(other!.managed).toEqual({ enrolled: 0, baselineComplete: 0, followUpOnTime: null, evaluable: 0, progressed: 0, reverted: 0 });
   });
 
@@ -535,7 +542,7 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
   });
 
   it('bounds the baseline date with from/to, both days included', async () => {
-    // t0 in [−250, −200]: M4 (−250), M5 and M6 (−200); patients without a baseline count by enrolment (−310).
+    // Baseline in [−250, −200]: M4 (−250), M5 and M6 (−200); patients without a baseline count by enrolment (−310).
     const r = await report(adminToken, { from: daysAgo(250), to: daysAgo(200) });
     expect([r.groups.managed.enrolled, r.groups.managed.prediabetesAtBaseline, r.groups.managed.evaluable]).toEqual([3, 2, 1]);
     expect(r.groups.managed.reverted.count).toBe(1);
@@ -589,7 +596,7 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
     expect(Number(outcomes!.管理组·值)).toBeCloseTo(1 / 6, 10);
     const effects = readSheet(book, '组间比较').rows;
     expect(Number(effects[0]!.估计值)).toBeCloseTo(0.277778, 5);
-    expect(readSheet(book, '生存分析').rows).toHaveLength(4 + 5);
+    expect(readSheet(book, '生存分析').rows).toHaveLength(5 + 6);
     expect(readSheet(book, '各机构').rows).toHaveLength(10);
     const [audit] = await t.database.db
       .select()

@@ -52,9 +52,9 @@ export const outcomeGroupSchema = z.object({
   evaluable: z.number().int(),
   personYears: z.number(),
   /** Patients with a diabetic value that no second value, test or symptom confirmed: not an event. */
-  unconfirmedDiabetic: z.number().int().optional(),
+  unconfirmedDiabetic: z.number().int(),
   /** Glycaemic tests (FPG, OGTT, HbA1c) per person-year of follow-up: the group's ascertainment intensity. */
-  testsPerPersonYear: z.number().nullable().optional(),
+  testsPerPersonYear: z.number().nullable(),
   /** Table 1: what the group looked like at baseline (all enrolled with a baseline measurement). */
   baseline: z.object({
     withBaseline: z.number().int(),
@@ -114,7 +114,7 @@ export type OutcomeEffect = z.infer<typeof outcomeEffectSchema>;
 
 export const outcomeReport = z.object({
   /** The analysis policy the figures follow (see outcomeQuery.policy). */
-  policy: z.enum(['intentionToTreat', 'untilEndOfManagement']).optional(),
+  policy: z.enum(['intentionToTreat', 'untilEndOfManagement']),
   /** One or two sentences a bureau manager can quote, generated from the headline analysis. */
   headline: z.object({ zh: z.string(), en: z.string() }).optional(),
   groups: z.object({ managed: outcomeGroupSchema, comparison: outcomeGroupSchema }),
@@ -129,14 +129,12 @@ export const outcomeReport = z.object({
    * (baseline, about every 90 days ± 30, the end evaluation) for both groups, so that the managed group's
    * more frequent tests cannot find diabetes sooner; the headline uses it.
    */
-  sensitivity: z
-    .object({
-      commonSchedule: z.object({
-        groups: z.object({ managed: outcomeGroupSchema, comparison: outcomeGroupSchema }),
-        effect: outcomeEffectSchema,
-      }),
-    })
-    .optional(),
+  sensitivity: z.object({
+    commonSchedule: z.object({
+      groups: z.object({ managed: outcomeGroupSchema, comparison: outcomeGroupSchema }),
+      effect: outcomeEffectSchema,
+    }),
+  }),
   survival: z.object({ managed: z.array(survivalPointSchema), comparison: z.array(survivalPointSchema) }),
   byInstitution: z.array(
     z.object({ institutionId: z.number().int(), name: z.string(), managed: institutionRowSchema, comparison: institutionRowSchema }),

@@ -59,3 +59,23 @@ describe('confirmDiabetes (WHO 1999: a second diabetic value on another day, unl
     expect(statusWithHistory({ date: '2026-02-15', fpg: 7.0 }, history)).toBe('diabetesUnconfirmed');
   });
 });
+
+describe('confirmDiabetes: the outcome report cases worked by hand', () => {
+  it('does not count an FPG of 7.0 that a later 6.0 and a normal OGTT did not confirm', () => {
+    const days = [
+      { date: '2026-03-01', fpg: 7.0 },
+      { date: '2026-03-15', fpg: 6.0 },
+      { date: '2026-04-30', fpg: 5.4, ogtt2h: 7.2 },
+    ];
+    expect(confirmDiabetes(days)).toEqual({ status: 'none', eventDate: null, pendingSince: null });
+  });
+
+  it('dates the event at the first value of the confirming pair', () => {
+    const days = [
+      { date: '2026-03-01', fpg: 6.4 },
+      { date: '2026-04-01', fpg: 7.1 },
+      { date: '2026-04-20', hba1c: 6.6 },
+    ];
+    expect(confirmDiabetes(days)).toEqual({ status: 'confirmed', eventDate: '2026-04-01', pendingSince: null });
+  });
+});

@@ -6,7 +6,8 @@ describe('end-of-management evaluation', () => {
     expect(managementOutcome('IFG', 'normal')).toBe('reverted');
     expect(managementOutcome('IGT', 'IFG')).toBe('prediabetes');
     expect(managementOutcome('IFG+IGT', 'diabetes')).toBe('progressed');
-    expect(managementOutcome(null, 'normal')).toBe('reverted');
+    // An unknown baseline never yields a return to normal.
+    expect(managementOutcome(null, 'normal')).toBe('notJudged');
     expect(managementOutcome('diabetes', 'normal')).toBeNull();
     expect(managementOutcome('IFG', null)).toBeNull();
     expect(managementOutcome('IGT', 'elevatedHbA1c')).toBe('prediabetes');
@@ -34,6 +35,25 @@ describe('end-of-management evaluation', () => {
     expect(outcome({ baselineStatus: 'IFG', finalValues: { fpg: 2.8 } })).toBe('hypoglycaemia');
     // IGT known from the doctor's diagnosis only: values read normal, the rule still applies.
     expect(outcome({ baselineStatus: 'normal', baselineInvolvedIgt: true, finalValues: { fpg: 5.6 } })).toBe('repeatOgtt');
+  });
+
+  it('judges a return to normal only on every baseline-abnormal measure, re-measured', () => {
+    const outcome = (input: Parameters<typeof evaluateEndOfManagement>[0]) => evaluateEndOfManagement(input).outcome;
+    // Baseline HbA1c 6.1 with FPG 5.6 (elevated HbA1c); the final FPG 5.6 alone cannot exclude it.
+    const hba1cBaseline = { values: { fpg: 5.6, hba1c: 6.1 } };
+    expect(outcome({ baselineStatus: 'elevatedHbA1c', baseline: hba1cBaseline, finalValues: { fpg: 5.6 } })).toBe('notJudged');
+    // Baseline HbA1c 6.0 only, final HbA1c 5.5 only: the defining test is normal again.
+    expect(outcome({ baselineStatus: 'elevatedHbA1c', baseline: { values: { hba1c: 6.0 } }, finalValues: { hba1c: 5.5 } })).toBe(
+      'reverted',
+    );
+    // Unknown baseline (no annex 1): never 逆转为正常, even with a normal final measurement.
+    expect(outcome({ finalValues: { fpg: 5.0, ogtt2h: 6.0, hba1c: 5.2 } })).toBe('notJudged');
+    // Values normal, the doctor recorded IGT: a pre-diabetes baseline whose reversal needs a 2h-PG.
+    const diagnosedIgt = { values: { fpg: 5.4 }, westernDiagnosis: 'IGT' };
+    expect(outcome({ baselineStatus: 'normal', baseline: diagnosedIgt, finalValues: { fpg: 5.3 } })).toBe('repeatOgtt');
+    expect(outcome({ baselineStatus: 'normal', baseline: diagnosedIgt, finalValues: { fpg: 5.3, ogtt2h: 7.0 } })).toBe('reverted');
+    // Values normal and no pre-diabetes diagnosis: the outcome does not apply.
+    expect(outcome({ baselineStatus: 'normal', baseline: { values: { fpg: 5.4 } }, finalValues: { fpg: 5.3 } })).toBeNull();
   });
 
   it('reports weight change against the 7 % target and the symptom efficacy', () => {

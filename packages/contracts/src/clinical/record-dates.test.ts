@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ageAtDate, enrolmentAgeProblem, plannedDateProblem, recordDateKind, recordDateProblem } from './record-dates';
+import {
+  ageAtDate,
+  enrolmentAgeProblem,
+  enrolmentChangeProblem,
+  enrolmentDateProblem,
+  plannedDateProblem,
+  recordDateKind,
+  recordDateProblem,
+} from './record-dates';
 
 describe('enrolment age (adults only)', () => {
   it('counts whole years to the enrolment date: 17 the day before the 18th birthday, 18 on it', () => {
@@ -41,5 +49,22 @@ describe('record-date window', () => {
   it('lets a next-visit date lie up to a year ahead', () => {
     expect(plannedDateProblem('2027-06-01', '2026-06-01', '下次随访日期')).toBeNull();
     expect(plannedDateProblem('2027-06-02', '2026-06-01', '下次随访日期')).toBe('下次随访日期 不能晚于一年后（2027-06-01）');
+  });
+});
+
+describe('enrolment date', () => {
+  it('accepts a past date, refuses the future and dates before birth', () => {
+    expect(enrolmentDateProblem('2024-05-01', '1960-01-01', '2026-03-01')).toBeNull();
+    expect(enrolmentDateProblem('2026-03-01', '1960-01-01', '2026-03-01')).toBeNull();
+    expect(enrolmentDateProblem('2026-03-02', '1960-01-01', '2026-03-01')).toBe('入组日期不能晚于今天（2026-03-01）');
+    expect(enrolmentDateProblem('1959-12-31', '1960-01-01', '2026-03-01')).toBe('入组日期不能早于患者出生日期（1960-01-01）');
+  });
+
+  it('moves only while no live record predates the new date', () => {
+    expect(enrolmentChangeProblem('2026-01-10', null)).toBeNull();
+    expect(enrolmentChangeProblem('2026-01-10', '2026-01-10')).toBeNull();
+    expect(enrolmentChangeProblem('2026-01-10', '2026-01-09')).toBe(
+      '入组日期不能改为 2026-01-10：已有 2026-01-09 的记录早于该日期，请先核对或作废这些记录',
+    );
   });
 });

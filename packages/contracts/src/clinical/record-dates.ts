@@ -29,6 +29,31 @@ export function enrolmentAgeProblem(birthDate: string, enrolmentDate: string): s
   return `患者入组时须年满${ADULT_AGE}周岁（按身份证号出生日期 ${birthDate} 计算，入组日期 ${enrolmentDate} 时为 ${Math.max(age, 0)} 岁）`;
 }
 
+/**
+ * Null when an enrolment date can be given (time zero of the outcome report), else why not: never
+ * after today, never before the birth date. A clinic adopting the system gives its patients' real
+ * enrolment dates, so past dates are accepted.
+ */
+export function enrolmentDateProblem(enrolledAt: string, birthDate: string, today: string, lang: 'zh' | 'en' = 'zh'): string | null {
+  const zh = lang === 'zh';
+  if (enrolledAt > today) return zh ? `入组日期不能晚于今天（${today}）` : `The enrolment date cannot be later than today (${today})`;
+  if (enrolledAt < birthDate) {
+    return zh ? `入组日期不能早于患者出生日期（${birthDate}）` : `The enrolment date cannot be earlier than the birth date (${birthDate})`;
+  }
+  return null;
+}
+
+/**
+ * Null when a patient's enrolment date may move to `enrolledAt`, else why not: no live record may be
+ * dated before the new date (`earliestRecord`: the earliest live record's date, if any).
+ */
+export function enrolmentChangeProblem(enrolledAt: string, earliestRecord: string | null, lang: 'zh' | 'en' = 'zh'): string | null {
+  if (!earliestRecord || earliestRecord >= enrolledAt) return null;
+  return lang === 'zh'
+    ? `入组日期不能改为 ${enrolledAt}：已有 ${earliestRecord} 的记录早于该日期，请先核对或作废这些记录`
+    : `The enrolment date cannot become ${enrolledAt}: a record dated ${earliestRecord} is earlier; check or void those records first`;
+}
+
 /** Baseline instruments may precede enrolment by the baseline window; follow-ups and the end evaluation may not. */
 export type RecordDateKind = 'baseline' | 'followUp';
 

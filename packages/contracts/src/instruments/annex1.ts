@@ -25,7 +25,7 @@ import type { InstrumentDefinition, ItemError, RecordData, RecordSnapshot } from
 
 const GLUCOSE_KEYS = ['fpg', 'ogtt2h', 'hba1c', 'randomGlucose'] as const;
 
-function glycemicValuesOf(data: RecordData): GlycemicValues {
+export function glycemicValuesOf(data: RecordData): GlycemicValues {
   return {
     fpg: readNumber(data, 'fpg'),
     ogtt2h: readNumber(data, 'ogtt2h'),

@@ -7,7 +7,7 @@ import {
   type GlycemicStatus,
 } from '../clinical/glycemic';
 import { SYMPTOM_EFFICACY_LABELS } from '../clinical/symptom-score';
-import { baselineInvolvesIgt, glycemicAttention, glycemicStatusOf } from './annex1';
+import { baselineInvolvesIgt, glycemicAttention, glycemicStatusOf, glycemicValuesOf } from './annex1';
 import { symptomTotalOf } from './annex4';
 import { knownHeight } from './annex7';
 import {
@@ -69,6 +69,7 @@ function deriveAnnex8(data: RecordData, context: InstrumentContext) {
   const { finalStatus, ...evaluation } = evaluateEndOfManagement({
     baselineStatus: startStatus,
     baselineInvolvedIgt: baselineInvolvesIgt(context.baseline?.['1']),
+    ...baselineFactsOf(context),
     finalValues: { fpg: readNumber(data, 'fpg'), ogtt2h: readNumber(data, 'ogtt2h'), hba1c: readNumber(data, 'hba1c') },
     ...finalDateAndHistory(data, context),
     baselineWeightKg: baselineWeight,
@@ -87,6 +88,14 @@ function deriveAnnex8(data: RecordData, context: InstrumentContext) {
     ...evaluation,
     ...alertDerived(data),
   };
+}
+
+/** The baseline annex 1's values and diagnosis, for the shared pre-diabetes and reversal rules. */
+function baselineFactsOf(context: InstrumentContext) {
+  const record = context.baseline?.['1'];
+  if (!record) return {};
+  const diagnosis = record.data.westernDiagnosis;
+  return { baseline: { values: glycemicValuesOf(record.data), westernDiagnosis: typeof diagnosis === 'string' ? diagnosis : null } };
 }
 
 function finalDateAndHistory(data: RecordData, context: InstrumentContext) {

@@ -52,6 +52,7 @@ describe('export columns', () => {
       'suspectedProgression',
       'hypoglycaemia',
       'repeatOgtt',
+      'notJudged',
     ]);
     expect(codesOf(annex7, 'derived.glycemicStatus')).toContain('repeatOgtt');
     expect(codesOf(annex1, 'derived.glycemicStatus')).not.toContain('repeatOgtt');

@@ -30,6 +30,15 @@ export interface GlycemicInputs {
   classicSymptoms: SQL;
 }
 
+/** contracts `diabeticTestCount`: how many different tests of one sitting are diabetic (random only with symptoms). */
+export function diabeticTestCountSql(v: GlycemicInputs): SQL<number> {
+  const symptoms = sql`coalesce(${v.classicSymptoms}, false)`;
+  return sql<number>`((case when ${v.fpg} >= ${literal(t.diabetesFpg)} then 1 else 0 end)
+    + (case when ${v.ogtt2h} >= ${literal(t.diabetesOgtt2h)} then 1 else 0 end)
+    + (case when ${v.hba1c} >= ${literal(t.diabetesHba1c)} then 1 else 0 end)
+    + (case when ${v.randomGlucose} >= ${literal(t.diabetesRandom)} and ${symptoms} then 1 else 0 end))`;
+}
+
 /**
  * contracts `classifyGlycemia`, one sitting without history: two different diabetic tests, or one with
  * classic symptoms, are 'diabetes'; one alone 'diabetesUnconfirmed'; then any glucose ≤ 3.9 mmol/L is
@@ -39,10 +48,7 @@ export interface GlycemicInputs {
  */
 export function glycemicStatusSql(v: GlycemicInputs): SQL<string | null> {
   const symptoms = sql`coalesce(${v.classicSymptoms}, false)`;
-  const diabeticTests = sql`((case when ${v.fpg} >= ${literal(t.diabetesFpg)} then 1 else 0 end)
-    + (case when ${v.ogtt2h} >= ${literal(t.diabetesOgtt2h)} then 1 else 0 end)
-    + (case when ${v.hba1c} >= ${literal(t.diabetesHba1c)} then 1 else 0 end)
-    + (case when ${v.randomGlucose} >= ${literal(t.diabetesRandom)} and ${symptoms} then 1 else 0 end))`;
+  const diabeticTests = diabeticTestCountSql(v);
   const hba1cElevated = sql`${v.hba1c} >= ${literal(t.prediabetesHba1c)}`;
   const randomHigh = sql`${v.randomGlucose} >= ${literal(t.diabetesRandom)}`;
   return sql<string | null>`(case
@@ -59,11 +65,54 @@ export function glycemicStatusSql(v: GlycemicInputs): SQL<string | null> {
   end)`;
 }
 
+/** The baseline annex 1's values and the doctor's Western diagnosis (text). */
+export interface BaselineInputs {
+  fpg: SQL;
+  ogtt2h: SQL;
+  hba1c: SQL;
+  diagnosis: SQL;
+}
+
 /**
- * A later measurement that declares the patient back to normal: contracts `classifyFollowUpGlycemia`
- * answers 'normal', i.e. the status is normal and, when the baseline involved IGT, a 2h-PG was
- * measured (otherwise the answer is 'repeatOgtt', never a reversal).
+ * contracts `baselineAbnormalMeasures` (clinical/prediabetes-baseline.ts): per measure, a boolean
+ * (never null): the value is in the pre-diabetes range or the diagnosis names the measure.
  */
-export function isBackToNormalSql(status: SQL, ogtt2h: SQL, baselineStatus: SQL): SQL<boolean> {
-  return sql<boolean>`(${status} = 'normal' and (${ogtt2h} is not null or coalesce(${baselineStatus} not in (${textList(IGT_STATUSES)}), true)))`;
+export function baselineAbnormalSql(b: BaselineInputs): Record<'fpg' | 'ogtt2h' | 'hba1c', SQL<boolean>> {
+  const within = (value: SQL, lowValue: number, high: number) =>
+    sql`coalesce(${value} >= ${literal(lowValue)} and ${value} < ${literal(high)}, false)`;
+  const names = (...diagnoses: string[]) => sql`coalesce(${b.diagnosis} in (${textList(diagnoses)}), false)`;
+  return {
+    fpg: sql<boolean>`(${within(b.fpg, t.ifgFpgLower, t.diabetesFpg)} or ${names('IFG', 'IFG+IGT')})`,
+    ogtt2h: sql<boolean>`(${within(b.ogtt2h, t.igtOgtt2hLower, t.diabetesOgtt2h)} or ${names('IGT', 'IFG+IGT')})`,
+    hba1c: sql<boolean>`${within(b.hba1c, t.prediabetesHba1c, t.diabetesHba1c)}`,
+  };
+}
+
+/**
+ * contracts `isPrediabetesBaseline`: a baseline record whose status (`status`, glycemicStatusSql of
+ * its values) is not diabetic or hypoglycaemic, whose diagnosis is not diabetes, with at least one
+ * abnormal measure. `present`: the baseline record exists.
+ */
+export function prediabetesBaselineSql(present: SQL, status: SQL, b: BaselineInputs): SQL<boolean> {
+  const abnormal = baselineAbnormalSql(b);
+  return sql<boolean>`coalesce(${present}
+    and coalesce(${status} not in ('diabetes', 'diabetesUnconfirmed', 'hypoglycaemia'), true)
+    and coalesce(${b.diagnosis} <> 'T2DM', true)
+    and (${abnormal.fpg} or ${abnormal.ogtt2h} or ${abnormal.hba1c}), false)`;
+}
+
+/**
+ * contracts `judgeReversal(...).verdict === 'reverted'` (clinical/reversal.ts): the later sitting's
+ * status (`status`, glycemicStatusSql of its values) is normal or undetermined, at least one measure
+ * was abnormal at baseline, and every baseline-abnormal measure was measured again.
+ */
+export function revertedSql(
+  status: SQL,
+  abnormal: Record<'fpg' | 'ogtt2h' | 'hba1c', SQL>,
+  later: { fpg: SQL; ogtt2h: SQL; hba1c: SQL },
+): SQL<boolean> {
+  const remeasured = (measure: 'fpg' | 'ogtt2h' | 'hba1c') => sql`(not ${abnormal[measure]} or ${later[measure]} is not null)`;
+  return sql<boolean>`coalesce(coalesce(${status} = 'normal', true)
+    and (${abnormal.fpg} or ${abnormal.ogtt2h} or ${abnormal.hba1c})
+    and ${remeasured('fpg')} and ${remeasured('ogtt2h')} and ${remeasured('hba1c')}, false)`;
 }

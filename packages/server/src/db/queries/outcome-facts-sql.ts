@@ -1,4 +1,5 @@
 import {
+  BASELINE_WINDOW_DAYS,
   CCMQ_SUBSCALES,
   COMPARISON_FOLLOW_UP_DAYS,
   GLYCEMIC_STATUS_LABELS,
@@ -9,7 +10,17 @@ import {
 } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { annexRecords, patients } from '../schema';
-import { DIABETIC_RANGE_STATUSES, glycemicStatusSql, isBackToNormalSql, PREDIABETES_STATUSES, textList } from './glycemic-sql';
+import {
+  type BaselineInputs,
+  baselineAbnormalSql,
+  DIABETIC_RANGE_STATUSES,
+  diabeticTestCountSql,
+  type GlycemicInputs,
+  glycemicStatusSql,
+  prediabetesBaselineSql,
+  revertedSql,
+  textList,
+} from './glycemic-sql';
 
 /**
  * The per-patient facts of the outcome report (docs/outcomes.md), computed from a patient's stored
@@ -20,7 +31,7 @@ import { DIABETIC_RANGE_STATUSES, glycemicStatusSql, isBackToNormalSql, PREDIABE
  * Bump OUTCOME_FACTS_VERSION whenever this SQL or a rule it uses (glycemic-sql.ts, contracts
  * thresholds, follow-up intervals) changes: start-up then recomputes every stored row.
  */
-export const OUTCOME_FACTS_VERSION = 2;
+export const OUTCOME_FACTS_VERSION = 3;
 
 /** The three groups of the report; `diabetic` (comparison role 1) is described apart. */
 export type OutcomeGroupKey = 'managed' | 'comparison' | 'diabetic';
@@ -49,8 +60,6 @@ export function byGroup(value: (group: OutcomeGroupKey) => SQL, column: SQL = sq
     sql` `,
   )} end)`;
 }
-/** Annex keys come from the constant protocol table, never from a request: safe as literals. */
-const textArray = (values: readonly string[]) => sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]::text[]`);
 /** The symptom-score efficacy bands of annex 8 (contracts clinical/symptom-score.ts). */
 export const SYMPTOM_EFFICACY_BANDS = Object.keys(SYMPTOM_EFFICACY_LABELS) as SymptomEfficacy[];
 const GLYCEMIC_ANNEXES = ['1', '7', '8', '9'];
@@ -69,6 +78,57 @@ const DIABETIC_CODES = sql.raw(DIABETIC_RANGE_STATUSES.map((status) => String(ST
 /** The status of a code. */
 const statusOf = (code: string) => sql.raw(`(${STATUS_ARRAY})[${code}]`);
 
+/** The glycemic inputs of a sitting row `alias`. */
+const sittingValues = (alias: string): GlycemicInputs => ({
+  fpg: sql.raw(`${alias}.fpg`),
+  ogtt2h: sql.raw(`${alias}.ogtt2h`),
+  hba1c: sql.raw(`${alias}.hba1c`),
+  randomGlucose: sql.raw(`${alias}.random_glucose`),
+  classicSymptoms: sql.raw(`${alias}.classic_symptoms`),
+});
+
+/**
+ * The common schedule of the ascertainment sensitivity analysis: a window of ± SCHEDULE_TOLERANCE_DAYS
+ * around every SCHEDULE_DAYS after time zero (days 60–120, 150–210, 240–300, …).
+ */
+export const SCHEDULE_DAYS = 90;
+export const SCHEDULE_TOLERANCE_DAYS = 30;
+
+/** Which follow-up counts (contracts outcomeQuery.policy). */
+export type OutcomePolicy = 'intentionToTreat' | 'untilEndOfManagement';
+
+/**
+ * The four analyses every patient's outcome is computed for: both policies, over all measurements and
+ * over the common schedule only. `prefix` names their outcome_facts columns.
+ */
+export const OUTCOME_ANALYSES = [
+  { policy: 'intentionToTreat', commonSchedule: false, prefix: 'itt' },
+  { policy: 'untilEndOfManagement', commonSchedule: false, prefix: 'eom' },
+  { policy: 'intentionToTreat', commonSchedule: true, prefix: 'itt_common' },
+  { policy: 'untilEndOfManagement', commonSchedule: true, prefix: 'eom_common' },
+] as const satisfies readonly { policy: OutcomePolicy; commonSchedule: boolean; prefix: string }[];
+export type OutcomeAnalysis = (typeof OUTCOME_ANALYSES)[number];
+
+/** The columns each analysis stores, `<prefix>_<name>`. */
+export const ANALYSIS_COLUMNS = ['evaluable', 'progressed', 'unconfirmed', 'reverted', 'followed_days', 'tests'] as const;
+
+/** The analysis of a policy, over all measurements or the common schedule. */
+export function analysisOf(policy: OutcomePolicy, commonSchedule: boolean): OutcomeAnalysis {
+  return OUTCOME_ANALYSES.find((a) => a.policy === policy && a.commonSchedule === commonSchedule)!;
+}
+
+/** A per-analysis value as a CASE over an analysis number (1-based, OUTCOME_ANALYSES order). */
+function byAnalysis(value: (analysis: OutcomeAnalysis) => SQL, column: SQL): SQL {
+  return sql`(case ${column} ${sql.join(
+    OUTCOME_ANALYSES.map((analysis, i) => sql`when ${sql.raw(String(i + 1))} then ${value(analysis)}`),
+    sql` `,
+  )} end)`;
+}
+
+/** Annex 1's Western diagnoses as 1-based codes, so the baseline's rides in its numeric array. */
+const DIAGNOSES = ['IFG', 'IGT', 'IFG+IGT', 'T2DM', 'other'];
+const DIAGNOSIS_ARRAY = sql.raw(`array[${DIAGNOSES.map((d) => `'${d}'`).join(', ')}]::text[]`);
+
 /** A jsonb value read once per record (the `offset 0` fences below keep each read from being repeated). */
 const asNumber = (value: string) => sql.raw(`(case when jsonb_typeof(${value}) = 'number' then ${value}::numeric end)`);
 
@@ -76,7 +136,8 @@ const asNumber = (value: string) => sql.raw(`(case when jsonb_typeof(${value}) =
 function cohortCte(where: SQL): SQL {
   return sql`cohort as (
   select p.id, p.institution_id, p.gender, p.enrolled_at, p.end_management, p.ended_at, p.filled_annexes, p.birth_date,
-    ${groupOfPatient} as grp
+    ${groupOfPatient} as grp,
+    case when p.follow_up_status <> 'active' then p.follow_up_status_at end as status_ended_at
   from ${patients} p
   where p.voided_at is null and ${where}
 )`;
@@ -96,6 +157,7 @@ const itemsCte = sql`items as (
       case when r.annex in (${textList(GLYCEMIC_ANNEXES)}) then r.data -> 'ogtt2h' end as ogtt2h_json,
       case when r.annex in (${textList(GLYCEMIC_ANNEXES)}) then r.data -> 'hba1c' end as hba1c_json,
       case when r.annex = '1' then r.data -> 'randomGlucose' end as random_json,
+      case when r.annex = '1' then r.data ->> 'westernDiagnosis' end as diagnosis,
       r.annex = '1' and r.data -> 'classicSymptoms' = 'true'::jsonb as classic_symptoms,
       case when r.annex in (${textList(WEIGHT_ANNEXES)}) then r.data -> 'weight' end as weight_json,
       case when r.annex = '6' then r.derived -> 'bmi' end as bmi_json,
@@ -115,6 +177,7 @@ const measuresCte = sql`measures as (
   select i.patient_id, i.id, i.annex, i.filled_at, i.day, i.enrolled_at, i.is_follow_up, i.interval_days,
       ${asNumber('i.fpg_json')} as fpg, ${asNumber('i.ogtt2h_json')} as ogtt2h, ${asNumber('i.hba1c_json')} as hba1c,
       ${asNumber('i.random_json')} as random_glucose, i.classic_symptoms,
+      array_position(${DIAGNOSIS_ARRAY}, i.diagnosis) as diagnosis_code,
       ${asNumber('i.weight_json')} as weight, ${asNumber('i.bmi_json')} as bmi,
       case when i.annex = '3' then array[i.day, i.id, ${sql.join(
         CCMQ_SUBSCALES.map((s) => judged(s.key)),
@@ -139,22 +202,111 @@ const classifiedCte = sql`classified as (
 )`;
 
 /**
- * Each record beside its patient's time zero (the first annex 1 date) and, for a follow-up, the date
+ * Each record beside its patient's baseline date (the first annex 1) and, for a follow-up, the date
  * of the follow-up before it: one sort by patient and date serves both windows and the aggregation.
  */
 const windowedCte = sql`windowed as (
   select w.*,
       min(w.day) filter (where w.annex = '1') over patient as t0_day,
+      w.enrolled_at - date '2000-01-01' as enrol_day,
       max(w.filled_at) filter (where w.is_follow_up) over (patient order by w.filled_at, w.id rows between unbounded preceding and 1 preceding) as previous_visit
   from classified w
   window patient as (partition by w.patient_id)
 )`;
 
-/** `later`: a measurement (FPG, 2h-PG or HbA1c, or a diabetic-range status) on a date after time zero. */
+/**
+ * `later`: a measurement (FPG, 2h-PG or HbA1c, or a diabetic-range status) dated after both the
+ * baseline and time zero (the enrolment date): nothing before enrolment is follow-up.
+ */
 const flaggedCte = sql`flagged as (
   select x.*,
-      coalesce(x.day > x.t0_day and (x.fpg is not null or x.ogtt2h is not null or x.hba1c is not null or x.status_code in (${DIABETIC_CODES})), false) as later
+      coalesce(x.day > greatest(x.t0_day, x.enrol_day)
+        and (x.fpg is not null or x.ogtt2h is not null or x.hba1c is not null or x.random_glucose is not null or x.status_code in (${DIABETIC_CODES})), false) as later
   from windowed x
+)`;
+
+/**
+ * Each patient's end of follow-up, as a day number (null: still followed): intention to treat ends at
+ * a follow-up status other than active (moved away, died, refused, lost) on its date; "until end of
+ * management" also at the end-of-management date.
+ */
+const patientEndsCte = sql`patient_ends as (
+  select c.id as patient_id,
+      c.status_ended_at - date '2000-01-01' as itt_end_day,
+      least(c.status_ended_at, case when c.end_management then c.ended_at end) - date '2000-01-01' as eom_end_day
+  from cohort c
+)`;
+
+/** The merged values of a sitting (one patient's measurements of one day; the first saved value of each test). */
+const firstValue = (column: string) => sql.raw(`(min(array[f.id, f.${column}]) filter (where f.${column} is not null))[2]`);
+
+/**
+ * The later measurements as sittings (contracts diabetes-confirmation.ts: measurements of one date
+ * are one sitting), with the diabetic-test count and status of the merged values, and whether the
+ * sitting belongs to the common schedule: the first sitting of each window 90·k ± 30 days after time
+ * zero (k ≥ 1), or the end-of-management evaluation (annex 8).
+ */
+const sittingsCte = sql`sittings as (
+  select f.patient_id, f.day, min(f.enrol_day) as enrol_day,
+      ${firstValue('fpg')} as fpg, ${firstValue('ogtt2h')} as ogtt2h, ${firstValue('hba1c')} as hba1c,
+      ${firstValue('random_glucose')} as random_glucose, bool_or(f.classic_symptoms) as classic_symptoms,
+      bool_or(f.annex = '8') as end_evaluation
+  from flagged f
+  where f.later
+  group by f.patient_id, f.day
+),
+scored as (
+  select s.*, ${diabeticTestCountSql(sittingValues('s'))} as diabetic,
+      array_position(${statusCodes}, ${glycemicStatusSql(sittingValues('s'))}) as status_code,
+      case when s.day - s.enrol_day >= ${sql.raw(String(SCHEDULE_DAYS - SCHEDULE_TOLERANCE_DAYS))}
+        and (s.day - s.enrol_day + ${sql.raw(String(SCHEDULE_TOLERANCE_DAYS))}) % ${sql.raw(String(SCHEDULE_DAYS))} <= ${sql.raw(String(2 * SCHEDULE_TOLERANCE_DAYS))}
+        then (s.day - s.enrol_day + ${sql.raw(String(SCHEDULE_TOLERANCE_DAYS))}) / ${sql.raw(String(SCHEDULE_DAYS))} end as schedule_window
+  from sittings s
+),
+scheduled as (
+  select s.*, s.end_evaluation or (s.schedule_window is not null
+      and row_number() over (partition by s.patient_id, s.schedule_window order by s.day) = 1) as on_schedule
+  from scored s
+)`;
+
+/**
+ * Every sitting once per analysis it belongs to (OUTCOME_ANALYSES): up to the analysis's end of
+ * follow-up, and for the common-schedule ones only sittings on the schedule. Then the confirmation
+ * walk of contracts `confirmDiabetes`: a sitting confirms when it has two diabetic tests, or one with
+ * classic symptoms, or one after a previous sitting (of that analysis) with one; its event date is
+ * the previous sitting's when that one was the pending value, else its own.
+ */
+const analysisSittingsCte = sql`analysis_sittings as (
+  select s.*, a.analysis,
+      lag(s.diabetic) over w as previous_diabetic, lag(s.day) over w as previous_day
+  from scheduled s
+  join patient_ends e on e.patient_id = s.patient_id
+  cross join (values ${sql.raw(OUTCOME_ANALYSES.map((_, i) => `(${i + 1})`).join(', '))}) as a(analysis)
+  where s.day <= coalesce(${byAnalysis(
+    (a) => sql.raw(a.policy === 'intentionToTreat' ? 'e.itt_end_day' : 'e.eom_end_day'),
+    sql.raw('a.analysis'),
+  )}, s.day)
+    and (${byAnalysis((a) => sql.raw(a.commonSchedule ? 's.on_schedule' : 'true'), sql.raw('a.analysis'))})
+  window w as (partition by s.patient_id, a.analysis order by s.day)
+),
+confirming as (
+  select c.*,
+      c.diabetic >= 2 or (c.diabetic = 1 and coalesce(c.classic_symptoms, false)) or (c.diabetic = 1 and c.previous_diabetic = 1) as confirming
+  from analysis_sittings c
+),
+confirmed as (
+  select c.*, (min(array[c.day, case when c.previous_diabetic = 1 then c.previous_day else c.day end]) filter (where c.confirming)
+      over (partition by c.patient_id, c.analysis))[2] as event_day
+  from confirming c
+),
+per_analysis as (
+  -- sittings: those of the person-time, up to the event when there is one (the tests-per-person-year numerator).
+  select c.patient_id, c.analysis, count(*) filter (where c.event_day is null or c.day <= c.event_day) as sittings,
+      min(c.event_day) as event_day,
+      bool_or(c.diabetic >= 1) as any_diabetic,
+      max(array[c.day, c.fpg, c.ogtt2h, c.hba1c, c.status_code]) as latest
+  from confirmed c
+  group by c.patient_id, c.analysis
 )`;
 
 /**
@@ -165,10 +317,9 @@ const flaggedCte = sql`flagged as (
  */
 const perPatientCte = sql`per_patient as (
   select m.patient_id,
-    min(array[m.day, m.id, m.status_code, m.fpg, m.ogtt2h, m.hba1c]) filter (where m.annex = '1') as baseline,
+    min(array[m.day, m.id, m.status_code, m.fpg, m.ogtt2h, m.hba1c, m.diagnosis_code]) filter (where m.annex = '1') as baseline,
     count(*) filter (where m.later) as later_count,
-    min(m.day) filter (where m.later and m.status_code in (${DIABETIC_CODES})) as diabetes_day,
-    max(array[m.day, m.id, m.status_code, (m.ogtt2h is not null)::int]) filter (where m.later) as latest,
+    max(m.day) filter (where m.later) as latest_day,
     (max(array[m.day, m.id, m.fpg]) filter (where m.later and m.fpg is not null))[3] as latest_fpg,
     (max(array[m.day, m.id, m.ogtt2h]) filter (where m.later and m.ogtt2h is not null))[3] as latest_ogtt2h,
     (max(array[m.day, m.id, m.hba1c]) filter (where m.later and m.hba1c is not null))[3] as latest_hba1c,
@@ -195,17 +346,13 @@ export const OUTCOME_FACT_COLUMNS = sql.raw(
     'enrolled_at',
     'end_management',
     'ended_at',
-    'baseline_complete',
     'baseline_date',
     'baseline_status',
     'baseline_fpg',
     'baseline_ogtt2h',
     'baseline_hba1c',
     'later_count',
-    'diabetes_date',
     'latest_date',
-    'latest_status',
-    'latest_has_ogtt2h',
     'latest_fpg',
     'latest_ogtt2h',
     'latest_hba1c',
@@ -224,10 +371,9 @@ export const OUTCOME_FACT_COLUMNS = sql.raw(
     'on_time',
     'last_visit',
     'baseline_age',
+    'with_baseline',
     'prediabetic',
-    'evaluable',
-    'reverted',
-    'followed_days',
+    ...OUTCOME_ANALYSES.flatMap((a) => ANALYSIS_COLUMNS.map((column) => `${a.prefix}_${column}`)),
     'weight_change',
     'fpg_change',
     'ogtt2h_change',
@@ -246,8 +392,33 @@ const asDate = (day: string) => sql.raw(`(date '2000-01-01' + (${day})::int)`);
  */
 export function patientFactsSql(where: SQL): SQL {
   const baselineStatus = statusOf('pp.baseline[3]::int');
-  const latestStatus = statusOf('pp.latest[3]::int');
-  const prediabetic = sql`coalesce(${baselineStatus} in (${textList(PREDIABETES_STATUSES)}), false)`;
+  const baseline: BaselineInputs = {
+    fpg: sql`pp.baseline[4]`,
+    ogtt2h: sql`pp.baseline[5]`,
+    hba1c: sql`pp.baseline[6]`,
+    diagnosis: sql`(${DIAGNOSIS_ARRAY})[pp.baseline[7]::int]`,
+  };
+  const abnormal = baselineAbnormalSql(baseline);
+  // The one evaluable-count definition of both tables: a baseline annex 1 within the baseline window.
+  const withBaseline = sql`coalesce(pp.baseline[1] >= c.enrolled_at - date '2000-01-01' - ${sql.raw(String(BASELINE_WINDOW_DAYS))}, false)`;
+  const prediabetic = sql`(${withBaseline} and ${prediabetesBaselineSql(sql`pp.baseline is not null`, baselineStatus, baseline)})`;
+  const analysisColumns = OUTCOME_ANALYSES.map((a, index) => {
+    const alias = `r${index + 1}`;
+    const r = sql.raw(alias);
+    const evaluable = sql`(${prediabetic} and ${r}.sittings is not null)`;
+    const latestStatus = statusOf(`${alias}.latest[5]::int`);
+    const reverted = revertedSql(latestStatus, abnormal, {
+      fpg: sql`${r}.latest[2]`,
+      ogtt2h: sql`${r}.latest[3]`,
+      hba1c: sql`${r}.latest[4]`,
+    });
+    return sql`${evaluable} as ${sql.raw(`${a.prefix}_evaluable`)},
+  (${evaluable} and ${r}.event_day is not null) as ${sql.raw(`${a.prefix}_progressed`)},
+  (${evaluable} and ${r}.event_day is null and ${r}.any_diabetic) as ${sql.raw(`${a.prefix}_unconfirmed`)},
+  (${evaluable} and ${r}.event_day is null and ${reverted}) as ${sql.raw(`${a.prefix}_reverted`)},
+  (case when ${evaluable} then coalesce(${r}.event_day, ${r}.latest[1]::int) - (c.enrolled_at - date '2000-01-01') end)::int as ${sql.raw(`${a.prefix}_followed_days`)},
+  (case when ${evaluable} then ${r}.sittings else 0 end)::int as ${sql.raw(`${a.prefix}_tests`)}`;
+  });
   return sql`with
 ${cohortCte(where)},
 ${itemsCte},
@@ -255,15 +426,16 @@ ${measuresCte},
 ${classifiedCte},
 ${windowedCte},
 ${flaggedCte},
+${patientEndsCte},
+${sittingsCte},
+${analysisSittingsCte},
 ${perPatientCte}
 select c.id as patient_id,
   c.institution_id, c.grp, c.gender = 'man' as male, c.enrolled_at, c.end_management, c.ended_at,
-  c.filled_annexes @> ${byGroup((group) => textArray(GROUP_PROTOCOL[group].baseline))} as baseline_complete,
   ${asDate('pp.baseline[1]')} as baseline_date, ${baselineStatus} as baseline_status,
   pp.baseline[4] as baseline_fpg, pp.baseline[5] as baseline_ogtt2h, pp.baseline[6] as baseline_hba1c,
   coalesce(pp.later_count, 0)::int as later_count,
-  ${asDate('pp.diabetes_day')} as diabetes_date,
-  ${asDate('pp.latest[1]')} as latest_date, ${latestStatus} as latest_status, pp.latest[4] = 1 as latest_has_ogtt2h,
+  ${asDate('pp.latest_day')} as latest_date,
   pp.latest_fpg, pp.latest_ogtt2h, pp.latest_hba1c,
   ${asDate('pp.first_weight[1]')} as first_weight_date, pp.first_weight[3] as first_weight,
   ${asDate('pp.last_weight[1]')} as last_weight_date, pp.last_weight[3] as last_weight,
@@ -274,11 +446,13 @@ select c.id as patient_id,
   pp.satisfactory = 1 as visit_satisfactory,
   coalesce(pp.closed_windows, 0)::int as closed_windows, coalesce(pp.on_time, 0)::int as on_time, pp.last_visit,
   date_part('year', age(${asDate('pp.baseline[1]')}, c.birth_date))::int as baseline_age,
+  ${withBaseline} as with_baseline,
   ${prediabetic} as prediabetic,
-  ${prediabetic} and coalesce(pp.later_count, 0) > 0 as evaluable,
-  -- latest[4] is 1 when the latest measurement has a 2h-PG: nullif turns "none" into the absent value the rule tests.
-  pp.diabetes_day is null and coalesce(${isBackToNormalSql(latestStatus, sql`nullif(pp.latest[4], 0)`, baselineStatus)}, false) as reverted,
-  (coalesce(pp.diabetes_day, pp.latest[1]) - pp.baseline[1])::int as followed_days,
+  ${sql.join(
+    analysisColumns,
+    sql`,
+  `,
+  )},
   (case when pp.last_weight[1] > pp.first_weight[1] then (pp.last_weight[3] - pp.first_weight[3]) / pp.first_weight[3] * 100 end)::float8 as weight_change,
   (pp.latest_fpg - pp.baseline[4])::float8 as fpg_change,
   (pp.latest_ogtt2h - pp.baseline[5])::float8 as ogtt2h_change,
@@ -286,5 +460,12 @@ select c.id as patient_id,
   coalesce(pp.ccmq_last[1] > pp.ccmq_first[1], false) as reassessed,
   ${sql.raw(String(OUTCOME_FACTS_VERSION))} as rules_version
 from cohort c
-left join per_patient pp on pp.patient_id = c.id`;
+left join per_patient pp on pp.patient_id = c.id
+${sql.join(
+  OUTCOME_ANALYSES.map((_, index) =>
+    sql.raw(`left join per_analysis r${index + 1} on r${index + 1}.patient_id = c.id and r${index + 1}.analysis = ${index + 1}`),
+  ),
+  sql`
+`,
+)}`;
 }

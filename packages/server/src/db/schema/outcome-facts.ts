@@ -1,6 +1,20 @@
 import { boolean, date, doublePrecision, index, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { patients } from './patients';
 
+/** The outcome columns of one analysis (db/queries/outcome-facts-sql.ts OUTCOME_ANALYSES). */
+function analysisColumns<P extends string>(prefix: P) {
+  const column = prefix.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return {
+    [`${prefix}Evaluable`]: boolean(`${column}_evaluable`).notNull(),
+    [`${prefix}Progressed`]: boolean(`${column}_progressed`).notNull(),
+    [`${prefix}Unconfirmed`]: boolean(`${column}_unconfirmed`).notNull(),
+    [`${prefix}Reverted`]: boolean(`${column}_reverted`).notNull(),
+    [`${prefix}FollowedDays`]: integer(`${column}_followed_days`),
+    [`${prefix}Tests`]: integer(`${column}_tests`).notNull(),
+  } as Record<`${P}${'Evaluable' | 'Progressed' | 'Unconfirmed' | 'Reverted' | 'Tests'}`, ReturnType<typeof boolean>> &
+    Record<`${P}FollowedDays`, ReturnType<typeof integer>>;
+}
+
 /**
  * One row per live patient: what the programme outcome report needs from that patient's records
  * (docs/outcomes.md), so the report aggregates 100,000 narrow rows instead of a million records.
@@ -18,7 +32,7 @@ export const outcomeFacts = pgTable(
     /**
      * The patient's columns the report reads, copied at each refresh (the writes that change them all
      * refresh), so the report scans this table alone: institution, group (managed, comparison,
-     * diabetic), sex, enrolment and end of management, whether the group's baseline set is complete.
+     * diabetic), sex, enrolment and end of management.
      */
     institutionId: integer('institution_id').notNull(),
     grp: text('grp').notNull(),
@@ -26,7 +40,6 @@ export const outcomeFacts = pgTable(
     enrolledAt: date('enrolled_at', { mode: 'string' }).notNull(),
     endManagement: boolean('end_management').notNull(),
     endedAt: date('ended_at', { mode: 'string' }),
-    baselineComplete: boolean('baseline_complete').notNull(),
     /** Time zero: the first annex 1 (date, then order saved), its glycemic status and values. */
     baselineDate: date('baseline_date', { mode: 'string' }),
     baselineStatus: text('baseline_status'),
@@ -35,12 +48,8 @@ export const outcomeFacts = pgTable(
     baselineHba1c: numeric('baseline_hba1c'),
     /** Measurements (annexes 1, 7, 8, 9) dated after time zero. */
     laterCount: integer('later_count').notNull(),
-    /** The first later measurement classified diabetes. */
-    diabetesDate: date('diabetes_date', { mode: 'string' }),
-    /** The latest later measurement: date, status, whether it carried a 2h-PG. */
+    /** The latest later measurement's date. */
     latestDate: date('latest_date', { mode: 'string' }),
-    latestStatus: text('latest_status'),
-    latestHasOgtt2h: boolean('latest_has_ogtt2h'),
     /** The value of the latest later measurement that carries it. */
     latestFpg: numeric('latest_fpg'),
     latestOgtt2h: numeric('latest_ogtt2h'),
@@ -67,14 +76,19 @@ export const outcomeFacts = pgTable(
     lastVisit: date('last_visit', { mode: 'string' }),
     /**
      * Each patient's outcome, derived from the facts above by the rules of docs/outcomes.md (stored so
-     * the report only adds them up): age at time zero (from the patient's birth date), pre-diabetes at
-     * baseline, evaluable, reverted, days followed, weight change % and glucose changes, reassessed.
+     * the report only adds them up): age at the baseline (from the patient's birth date), a baseline
+     * annex 1 within the baseline window (the one evaluable-count definition), pre-diabetes at baseline,
+     * then per analysis (both policies, all measurements and the common schedule) evaluable,
+     * progressed (confirmed), unconfirmed diabetic value, reverted, days followed from enrolment and
+     * glycaemic sittings; weight change % and glucose changes, reassessed.
      */
     baselineAge: integer('baseline_age'),
+    withBaseline: boolean('with_baseline').notNull(),
     prediabetic: boolean('prediabetic').notNull(),
-    evaluable: boolean('evaluable').notNull(),
-    reverted: boolean('reverted').notNull(),
-    followedDays: integer('followed_days'),
+    ...analysisColumns('itt'),
+    ...analysisColumns('eom'),
+    ...analysisColumns('ittCommon'),
+    ...analysisColumns('eomCommon'),
     weightChange: doublePrecision('weight_change'),
     fpgChange: doublePrecision('fpg_change'),
     ogtt2hChange: doublePrecision('ogtt2h_change'),

@@ -8,12 +8,11 @@ scoped as not materialized (
 ),
 facts as materialized (
   select p.grp, p.institution_id,
-    p.baseline_date is not null as has_baseline,
+    p.with_baseline as has_baseline,
     p.baseline_age as age, p.male,
     p.bmi, p.baseline_fpg, p.baseline_ogtt2h, p.baseline_hba1c,
-    p.baseline_complete, p.prediabetic, p.evaluable,
-    p.diabetes_date is not null as progressed,
-    p.reverted, p.followed_days, p.weight_change, p.fpg_change, p.ogtt2h_change, p.hba1c_change,
+    p.prediabetic, p.itt_evaluable as evaluable, p.itt_progressed as progressed, p.itt_unconfirmed as unconfirmed, p.itt_reverted as reverted, p.itt_followed_days as followed_days, p.itt_tests as tests, p.itt_common_evaluable as c_evaluable, p.itt_common_progressed as c_progressed, p.itt_common_unconfirmed as c_unconfirmed, p.itt_common_reverted as c_reverted, p.itt_common_followed_days as c_followed_days, p.itt_common_tests as c_tests,
+    p.weight_change, p.fpg_change, p.ogtt2h_change, p.hba1c_change,
     p.closed_windows + (case when (coalesce(p.last_visit, p.enrolled_at) + (case p.grp when 'managed' then 15 when 'comparison' then 90 when 'diabetic' then 90 end)) < $4::date
       and coalesce(p.ended_at > (coalesce(p.last_visit, p.enrolled_at) + (case p.grp when 'managed' then 15 when 'comparison' then 90 when 'diabetic' then 90 end)), not p.end_management) then 1 else 0 end) as due,
     p.on_time, p.reassessed,
@@ -28,11 +27,18 @@ groups as (
     count(*) as enrolled,
     count(*) filter (where has_baseline) as with_baseline,
     count(*) filter (where prediabetic) as prediabetic,
-    count(*) filter (where baseline_complete) as baseline_complete,
     count(*) filter (where evaluable) as evaluable,
     coalesce(sum(followed_days) filter (where evaluable), 0) as followed_days,
+    coalesce(sum(tests) filter (where evaluable), 0) as tests,
     count(*) filter (where evaluable and progressed) as progressed,
+    count(*) filter (where evaluable and unconfirmed) as unconfirmed,
     count(*) filter (where evaluable and reverted) as reverted,
+    count(*) filter (where c_evaluable) as c_evaluable,
+    coalesce(sum(c_followed_days) filter (where c_evaluable), 0) as c_followed_days,
+    coalesce(sum(c_tests) filter (where c_evaluable), 0) as c_tests,
+    count(*) filter (where c_evaluable and c_progressed) as c_progressed,
+    count(*) filter (where c_evaluable and c_unconfirmed) as c_unconfirmed,
+    count(*) filter (where c_evaluable and c_reverted) as c_reverted,
     count(age) filter (where has_baseline) as age_n, avg(age) filter (where has_baseline) as age_mean, var_samp(age) filter (where has_baseline) as age_var,
     count(*) filter (where has_baseline and male) as male,
     count(bmi) filter (where has_baseline) as bmi_n, avg(bmi) filter (where has_baseline) as bmi_mean, var_samp(bmi) filter (where has_baseline) as bmi_var,
@@ -57,7 +63,7 @@ groups as (
 institution_groups as (
   select grp, institution_id, false as all_institutions,
     count(*) as enrolled,
-    count(*) filter (where baseline_complete) as baseline_complete,
+    count(*) filter (where has_baseline) as with_baseline,
     count(*) filter (where evaluable) as evaluable,
     count(*) filter (where evaluable and progressed) as progressed,
     count(*) filter (where evaluable and reverted) as reverted,
@@ -66,12 +72,16 @@ institution_groups as (
   group by grp, institution_id
 ),
 survival as (
-  select grp, followed_days as day, count(*) filter (where progressed) as events, count(*) filter (where not progressed) as censored
+  select 'all' as analysis, grp, followed_days as day, count(*) filter (where progressed) as events, count(*) filter (where not progressed) as censored
   from facts where evaluable
   group by grp, followed_days
+  union all
+  select 'common', grp, c_followed_days, count(*) filter (where c_progressed), count(*) filter (where not c_progressed)
+  from facts where c_evaluable
+  group by grp, c_followed_days
 )
 select json_build_object(
   'groups', (select coalesce(json_agg(g), '[]'::json) from groups g)::jsonb
     || (select coalesce(jsonb_agg(i), '[]'::jsonb) from institution_groups i),
-  'survival', (select coalesce(json_agg(s order by s.grp, s.day), '[]'::json) from survival s)
+  'survival', (select coalesce(json_agg(s order by s.analysis, s.grp, s.day), '[]'::json) from survival s)
 ) as report

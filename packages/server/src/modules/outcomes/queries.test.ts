@@ -11,7 +11,9 @@ describe('outcome report SQL', () => {
   const dialect = new PgDialect();
 
   it('matches the reviewed snapshot (outcomes.sql)', async () => {
-    const query = dialect.sqlToQuery(outcomeReportSql({ institutionId: 1, from: '2025-01-01', to: '2025-12-31', today: '2026-03-01' }));
+    const query = dialect.sqlToQuery(
+      outcomeReportSql({ institutionId: 1, from: '2025-01-01', to: '2025-12-31', today: '2026-03-01', policy: 'intentionToTreat' }),
+    );
     const header = [
       '-- Generated from queries.ts by queries.test.ts: the programme outcome report (docs/outcomes.md).',
       `-- Parameters of this rendering: ${query.params.map((p, i) => `$${i + 1} = ${JSON.stringify(p)}`).join(', ')}`,
@@ -22,10 +24,14 @@ describe('outcome report SQL', () => {
   });
 
   it('binds the scope as parameters and leaves out the filters that are not given', () => {
-    const all = dialect.sqlToQuery(outcomeReportSql({ institutionId: undefined, from: undefined, to: undefined, today: '2026-03-01' }));
+    const all = dialect.sqlToQuery(
+      outcomeReportSql({ institutionId: undefined, from: undefined, to: undefined, today: '2026-03-01', policy: 'intentionToTreat' }),
+    );
     expect(all.params).toEqual(['2026-03-01']);
     expect(all.sql).not.toContain('p.institution_id =');
-    const scoped = dialect.sqlToQuery(outcomeReportSql({ institutionId: 7, from: '2025-02-01', to: undefined, today: '2026-03-01' }));
+    const scoped = dialect.sqlToQuery(
+      outcomeReportSql({ institutionId: 7, from: '2025-02-01', to: undefined, today: '2026-03-01', policy: 'intentionToTreat' }),
+    );
     expect(scoped.params).toContain(7);
     expect(scoped.params).toContain('2025-02-01');
     expect(scoped.sql).toContain('p.institution_id = $1');

@@ -1,6 +1,13 @@
 import { CCMQ_SUBSCALES } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { byGroup, FOLLOW_UP_DAYS, SYMPTOM_EFFICACY_BANDS } from '../../db/queries/outcome-facts-sql';
+import {
+  ANALYSIS_COLUMNS,
+  analysisOf,
+  byGroup,
+  FOLLOW_UP_DAYS,
+  type OutcomePolicy,
+  SYMPTOM_EFFICACY_BANDS,
+} from '../../db/queries/outcome-facts-sql';
 import { outcomeFacts } from '../../db/schema';
 
 /**
@@ -20,6 +27,8 @@ export interface OutcomeScope {
   to: string | undefined;
   /** The server's today: follow-up windows whose due date has passed count as due. */
   today: string;
+  /** Which follow-up counts: intention to treat (after the end of management too) or until the end of management. */
+  policy: OutcomePolicy;
 }
 
 export type { OutcomeGroupKey } from '../../db/queries/outcome-facts-sql';
@@ -37,18 +46,21 @@ function factsCte(scope: OutcomeScope): SQL {
   if (scope.to) where.push(sql`${indexDate} <= ${scope.to}::date`);
   const interval = byGroup((group) => sql.raw(String(FOLLOW_UP_DAYS[group])), sql.raw('p.grp'));
   const dueOfOpenWindow = sql`(coalesce(p.last_visit, p.enrolled_at) + ${interval})`;
+  // The policy's two analyses: all measurements (the groups and effect) and the common schedule (sensitivity).
+  const all = analysisOf(scope.policy, false).prefix;
+  const common = analysisOf(scope.policy, true).prefix;
+  const analysis = (prefix: string, alias: string) => sql.raw(ANALYSIS_COLUMNS.map((c) => `p.${prefix}_${c} as ${alias}${c}`).join(', '));
   return sql`scoped as not materialized (
   select * from ${outcomeFacts} p
   ${where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``}
 ),
 facts as materialized (
   select p.grp, p.institution_id,
-    p.baseline_date is not null as has_baseline,
+    p.with_baseline as has_baseline,
     p.baseline_age as age, p.male,
     p.bmi, p.baseline_fpg, p.baseline_ogtt2h, p.baseline_hba1c,
-    p.baseline_complete, p.prediabetic, p.evaluable,
-    p.diabetes_date is not null as progressed,
-    p.reverted, p.followed_days, p.weight_change, p.fpg_change, p.ogtt2h_change, p.hba1c_change,
+    p.prediabetic, ${analysis(all, '')}, ${analysis(common, 'c_')},
+    p.weight_change, p.fpg_change, p.ogtt2h_change, p.hba1c_change,
     p.closed_windows + (case when ${dueOfOpenWindow} < ${scope.today}::date
       and coalesce(p.ended_at > ${dueOfOpenWindow}, not p.end_management) then 1 else 0 end) as due,
     p.on_time, p.reassessed,
@@ -73,11 +85,18 @@ const groupsCte = sql`groups as (
     count(*) as enrolled,
     ${countWhere('with_baseline', 'has_baseline')},
     ${countWhere('prediabetic', 'prediabetic')},
-    ${countWhere('baseline_complete', 'baseline_complete')},
-    ${countWhere('evaluable', 'evaluable')},
-    coalesce(sum(followed_days) filter (where evaluable), 0) as followed_days,
-    ${countWhere('progressed', 'evaluable and progressed')},
-    ${countWhere('reverted', 'evaluable and reverted')},
+    ${sql.join(
+      ['', 'c_'].map((a) =>
+        sql.raw(`count(*) filter (where ${a}evaluable) as ${a}evaluable,
+    coalesce(sum(${a}followed_days) filter (where ${a}evaluable), 0) as ${a}followed_days,
+    coalesce(sum(${a}tests) filter (where ${a}evaluable), 0) as ${a}tests,
+    count(*) filter (where ${a}evaluable and ${a}progressed) as ${a}progressed,
+    count(*) filter (where ${a}evaluable and ${a}unconfirmed) as ${a}unconfirmed,
+    count(*) filter (where ${a}evaluable and ${a}reverted) as ${a}reverted`),
+      ),
+      sql`,
+    `,
+    )},
     ${summary('age', 'age', 'has_baseline')},
     ${countWhere('male', 'has_baseline and male')},
     ${summary('bmi', 'bmi', 'has_baseline')},
@@ -116,7 +135,7 @@ const groupsCte = sql`groups as (
 const institutionGroupsCte = sql`institution_groups as (
   select grp, institution_id, false as all_institutions,
     count(*) as enrolled,
-    ${countWhere('baseline_complete', 'baseline_complete')},
+    ${countWhere('with_baseline', 'has_baseline')},
     ${countWhere('evaluable', 'evaluable')},
     ${countWhere('progressed', 'evaluable and progressed')},
     ${countWhere('reverted', 'evaluable and reverted')},
@@ -125,11 +144,18 @@ const institutionGroupsCte = sql`institution_groups as (
   group by grp, institution_id
 )`;
 
-/** Events (first diabetes) and censorings (latest measurement) per day since time zero, per group. */
+/**
+ * Events (confirmed diabetes) and censorings (latest measurement) per day since time zero, per group,
+ * for both analyses: `all` measurements and the `common` schedule.
+ */
 const survivalCte = sql`survival as (
-  select grp, followed_days as day, count(*) filter (where progressed) as events, count(*) filter (where not progressed) as censored
+  select 'all' as analysis, grp, followed_days as day, count(*) filter (where progressed) as events, count(*) filter (where not progressed) as censored
   from facts where evaluable
   group by grp, followed_days
+  union all
+  select 'common', grp, c_followed_days, count(*) filter (where c_progressed), count(*) filter (where not c_progressed)
+  from facts where c_evaluable
+  group by grp, c_followed_days
 )`;
 
 /** The statement: `{ groups: [...], survival: [...] }` as one JSON value (column names as above). */
@@ -142,6 +168,6 @@ ${survivalCte}
 select json_build_object(
   'groups', (select coalesce(json_agg(g), '[]'::json) from groups g)::jsonb
     || (select coalesce(jsonb_agg(i), '[]'::jsonb) from institution_groups i),
-  'survival', (select coalesce(json_agg(s order by s.grp, s.day), '[]'::json) from survival s)
+  'survival', (select coalesce(json_agg(s order by s.analysis, s.grp, s.day), '[]'::json) from survival s)
 ) as report`;
 }

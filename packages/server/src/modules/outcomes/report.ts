@@ -24,6 +24,8 @@ export type GroupAggregates = Record<string, number | string | boolean | null> &
 };
 
 export interface SurvivalAggregates {
+  /** `all` measurements or the `common` schedule. */
+  analysis: 'all' | 'common';
   grp: string;
   day: number;
   events: number;
@@ -69,16 +71,29 @@ function symptomEfficacy(row: GroupAggregates | undefined): NonNullable<OutcomeG
   };
 }
 
-function toGroup(row: GroupAggregates | undefined, withSymptomEfficacy: boolean): OutcomeGroup {
-  const evaluable = count(row, 'evaluable');
+/** The columns of one analysis: '' all measurements, 'c_' the common schedule. */
+type AnalysisPrefix = '' | 'c_';
+
+/** Tests per person-year: the group's ascertainment intensity (null without follow-up time). */
+const perPersonYear = (value: number, personYears: number) => (personYears > 0 ? value / personYears : null);
+
+/**
+ * A group's figures. The outcome counts (evaluable, progressed, unconfirmed, reverted, person-years,
+ * tests) are those of the analysis `a`; the descriptive ones (baseline, weight, glucose changes,
+ * follow-ups, constitution) are the group's own, the same in every analysis.
+ */
+function toGroup(row: GroupAggregates | undefined, withSymptomEfficacy: boolean, a: AnalysisPrefix = ''): OutcomeGroup {
+  const evaluable = count(row, `${a}evaluable`);
   const withBaseline = count(row, 'with_baseline');
-  const progressed = count(row, 'progressed');
-  const personYears = count(row, 'followed_days') / DAYS_PER_YEAR;
+  const progressed = count(row, `${a}progressed`);
+  const personYears = count(row, `${a}followed_days`) / DAYS_PER_YEAR;
   return {
     enrolled: count(row, 'enrolled'),
     prediabetesAtBaseline: count(row, 'prediabetic'),
     evaluable,
     personYears,
+    unconfirmedDiabetic: count(row, `${a}unconfirmed`),
+    testsPerPersonYear: perPersonYear(count(row, `${a}tests`), personYears),
     baseline: {
       withBaseline,
       age: mean(row, 'age'),
@@ -93,7 +108,7 @@ function toGroup(row: GroupAggregates | undefined, withSymptomEfficacy: boolean)
       proportion: proportion(progressed, evaluable),
       per100PersonYears: ratePer100PersonYears(progressed, personYears),
     },
-    reverted: share(count(row, 'reverted'), evaluable),
+    reverted: share(count(row, `${a}reverted`), evaluable),
     weightChangePercent: mean(row, 'weight_change'),
     weightLoss5: share(count(row, 'weight_loss5'), count(row, 'weight_change_n')),
     fpgChange: mean(row, 'fpg_change'),
@@ -109,7 +124,8 @@ function toGroup(row: GroupAggregates | undefined, withSymptomEfficacy: boolean)
 function toInstitutionRow(row: GroupAggregates | undefined): OutcomeInstitutionRow {
   return {
     enrolled: count(row, 'enrolled'),
-    baselineComplete: count(row, 'baseline_complete'),
+    // The one evaluable-count definition of both tables: a baseline annex 1 within the baseline window.
+    baselineComplete: count(row, 'with_baseline'),
     followUpOnTime: proportion(count(row, 'on_time'), count(row, 'due')),
     evaluable: count(row, 'evaluable'),
     progressed: count(row, 'progressed'),
@@ -117,44 +133,69 @@ function toInstitutionRow(row: GroupAggregates | undefined): OutcomeInstitutionR
   };
 }
 
-function dayCountsOf(rows: readonly SurvivalAggregates[], grp: string): DayCounts[] {
-  return rows.filter((r) => r.grp === grp).map((r) => ({ day: Number(r.day), events: Number(r.events), censored: Number(r.censored) }));
+function dayCountsOf(rows: readonly SurvivalAggregates[], grp: string, analysis: 'all' | 'common' = 'all'): DayCounts[] {
+  return rows
+    .filter((r) => r.grp === grp && r.analysis === analysis)
+    .map((r) => ({ day: Number(r.day), events: Number(r.events), censored: Number(r.censored) }));
 }
 
 function survivalOf(rows: readonly SurvivalAggregates[], grp: string): SurvivalPoint[] {
   return kaplanMeier(dayCountsOf(rows, grp));
 }
 
-export function assembleReport(aggregates: ReportAggregates, institutionsInScope: readonly { id: number; name: string }[]): OutcomeReport {
+/** The effect estimates of one analysis. */
+function effectOf(
+  aggregates: ReportAggregates,
+  managed: GroupAggregates | undefined,
+  comparison: GroupAggregates | undefined,
+  a: AnalysisPrefix,
+): OutcomeReport['effect'] {
+  const counts = (row: GroupAggregates | undefined) => ({
+    evaluable: count(row, `${a}evaluable`),
+    progressed: count(row, `${a}progressed`),
+    reverted: count(row, `${a}reverted`),
+  });
+  const analysis = a === '' ? 'all' : 'common';
+  return buildEffect({
+    managed: counts(managed),
+    comparison: counts(comparison),
+    weightChange: { managed: summaryOf(managed, 'weight_change'), comparison: summaryOf(comparison, 'weight_change') },
+    days: {
+      managed: dayCountsOf(aggregates.survival, 'managed', analysis),
+      comparison: dayCountsOf(aggregates.survival, 'comparison', analysis),
+    },
+  });
+}
+
+export function assembleReport(
+  aggregates: ReportAggregates,
+  institutionsInScope: readonly { id: number; name: string }[],
+  policy: OutcomeReport['policy'],
+): OutcomeReport {
   const total = (grp: string) => aggregates.groups.find((r) => r.all_institutions && r.grp === grp);
   const atInstitution = (grp: string, id: number) =>
     aggregates.groups.find((r) => !r.all_institutions && r.grp === grp && Number(r.institution_id) === id);
   const managed = total('managed');
   const comparison = total('comparison');
   const diabetic = total('diabetic');
-  const m = { evaluable: count(managed, 'evaluable'), progressed: count(managed, 'progressed'), reverted: count(managed, 'reverted') };
-  const c = {
-    evaluable: count(comparison, 'evaluable'),
-    progressed: count(comparison, 'progressed'),
-    reverted: count(comparison, 'reverted'),
-  };
   const groups = { managed: toGroup(managed, true), comparison: toGroup(comparison, false) };
-  const effect = buildEffect({
-    managed: m,
-    comparison: c,
-    weightChange: { managed: summaryOf(managed, 'weight_change'), comparison: summaryOf(comparison, 'weight_change') },
-    days: { managed: dayCountsOf(aggregates.survival, 'managed'), comparison: dayCountsOf(aggregates.survival, 'comparison') },
-  });
+  const commonSchedule = {
+    groups: { managed: toGroup(managed, true, 'c_'), comparison: toGroup(comparison, false, 'c_') },
+    effect: effectOf(aggregates, managed, comparison, 'c_'),
+  };
   return {
-    // The headline is meant to quote the common-schedule sensitivity analysis once the report has it.
-    headline: buildHeadline({ groups, effect }),
+    policy,
+    // The headline quotes the common-schedule analysis: the managed group's more frequent tests cannot
+    // find diabetes sooner there (docs/outcomes.md, differential ascertainment).
+    headline: buildHeadline(commonSchedule),
     groups,
     diabeticComparison: {
       enrolled: count(diabetic, 'enrolled'),
       followUpOnTime: proportion(count(diabetic, 'on_time'), count(diabetic, 'due')),
       satisfactoryShare: proportion(count(diabetic, 'visit_satisfactory'), count(diabetic, 'visit_classified')),
     },
-    effect,
+    effect: effectOf(aggregates, managed, comparison, ''),
+    sensitivity: { commonSchedule },
     survival: { managed: survivalOf(aggregates.survival, 'managed'), comparison: survivalOf(aggregates.survival, 'comparison') },
     byInstitution: institutionsInScope.map((institution) => ({
       institutionId: institution.id,

@@ -21,7 +21,7 @@ export async function resolveOutcomeScope(ctx: Ctx, input: OutcomeQuery): Promis
     const [found] = await ctx.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, institutionId));
     if (!found) throw notFound('机构不存在');
   }
-  return { institutionId, from: input.from, to: input.to, today: todayOf(ctx) };
+  return { institutionId, from: input.from, to: input.to, today: todayOf(ctx), policy: input.policy ?? 'intentionToTreat' };
 }
 
 /**
@@ -50,7 +50,7 @@ function institutionsInScope(ctx: Ctx, scope: OutcomeScope) {
 /** The report over the stored records of a resolved scope. */
 export async function computeOutcomeReport(ctx: Ctx, scope: OutcomeScope): Promise<OutcomeReport> {
   const [aggregates, list] = await Promise.all([queryReportAggregates(ctx.db, scope), institutionsInScope(ctx, scope)]);
-  return assembleReport(aggregates, list);
+  return assembleReport(aggregates, list, scope.policy);
 }
 
 /** GET /api/programme/outcomes. */
@@ -63,7 +63,13 @@ export async function getOutcomeReport({ ctx, input }: ServiceCall<OutcomeQuery>
     entity: 'institution',
     entityId: scope.institutionId ?? null,
     institutionId: scope.institutionId ?? null,
-    detail: { scope: scope.institutionId ?? 'city', from: scope.from ?? null, to: scope.to ?? null, count: report.byInstitution.length },
+    detail: {
+      scope: scope.institutionId ?? 'city',
+      from: scope.from ?? null,
+      to: scope.to ?? null,
+      policy: scope.policy,
+      count: report.byInstitution.length,
+    },
   });
   return report;
 }

@@ -1,11 +1,20 @@
-import { ageOn, enrolmentAgeProblem, followUpAnnex, followUpIntervalDays, parseResidentId, UNFILLED_REMINDER_DAYS } from '@tcm/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  ageOn,
+  enrolmentAgeProblem,
+  enrolmentChangeProblem,
+  enrolmentDateProblem,
+  followUpAnnex,
+  followUpIntervalDays,
+  parseResidentId,
+  UNFILLED_REMINDER_DAYS,
+} from '@tcm/contracts';
+import { and, eq, isNull, min } from 'drizzle-orm';
 import { countUnfilledReminders, readUrgentCounts } from '../../db/queries/counters';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import { findEnrolled, insertPatient, loadPatient, type PatientChanges, readPatientRecord, writePatient } from '../../db/queries/patients';
-import { institutions } from '../../db/schema';
+import { annexRecords, institutions } from '../../db/schema';
 import { changeDetail, withoutIdentifiers, writeAudit } from '../../lib/audit';
-import { inTransaction, requireActor, type ServiceCall } from '../../lib/context';
+import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { keyringOf } from '../../lib/crypto';
 import { badRequest, conflict } from '../../lib/errors';
 import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
@@ -21,6 +30,8 @@ export interface NewPatientInput {
   gender?: 'man' | 'woman' | undefined;
   age?: number | undefined;
   consentDate?: string | undefined;
+  /** Time zero of the outcome report; default the clinic's today. */
+  enrolledAt?: string | undefined;
 }
 
 const GROUP_NAMES = { managed: '管理组', comparison: '对照组' } as const;
@@ -38,8 +49,11 @@ export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>
   if (input.gender && input.gender !== gender) throw badRequest('性别与身份证号不一致');
   if (input.age !== undefined && input.age !== ageOn(birthDate, ctx.now)) throw badRequest('年龄与身份证号不一致');
   if (input.consentDate && input.consentDate > todayOf(ctx)) throw badRequest('知情同意日期不能晚于今天');
+  const enrolledAt = input.enrolledAt ?? todayOf(ctx);
+  const badDate = enrolmentDateProblem(enrolledAt, birthDate, todayOf(ctx));
+  if (badDate) throw badRequest(badDate);
   // Both groups are adults only: the pre-diabetes cut-offs and the BMI bands are adult ones.
-  const tooYoung = enrolmentAgeProblem(birthDate, todayOf(ctx));
+  const tooYoung = enrolmentAgeProblem(birthDate, enrolledAt);
   if (tooYoung) throw badRequest(tooYoung);
   const [institution] = await ctx.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, input.institutionId));
   if (!institution) throw badRequest('所选社区不存在');
@@ -57,7 +71,7 @@ export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>
       telNum: input.telNum,
       institutionId: input.institutionId,
       consentDate: input.consentDate ?? null,
-      enrolledAt: todayOf(tx),
+      enrolledAt,
       createdBy: tx.actor?.id ?? null,
     });
     await refreshOutcomeFacts(tx.db, row.id);
@@ -66,7 +80,7 @@ export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>
       entity: 'patient',
       entityId: row.id,
       institutionId: row.institutionId,
-      detail: { after: withoutIdentifiers(row) },
+      detail: { after: withoutIdentifiers(row), enrolledAt, enrolledAtGiven: input.enrolledAt !== undefined },
     });
     return { id: row.id };
   });
@@ -92,6 +106,16 @@ export interface PatientUpdate {
   idNum?: string | undefined;
   gender?: 'man' | 'woman' | undefined;
   consentDate?: string | undefined;
+  enrolledAt?: string | undefined;
+}
+
+/** The date of the patient's earliest live record, or null. */
+async function earliestRecordDate(ctx: Ctx, patientId: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ date: min(annexRecords.filledAt) })
+    .from(annexRecords)
+    .where(and(eq(annexRecords.patientId, patientId), isNull(annexRecords.voidedAt)));
+  return row?.date ?? null;
 }
 
 export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) {
@@ -110,8 +134,19 @@ export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) 
     gender = parsed.value.gender;
   }
   if (input.gender !== undefined && input.gender !== gender) throw badRequest('性别与身份证号不一致');
+  if (input.enrolledAt !== undefined && input.enrolledAt !== current.enrolledAt) {
+    const birthDate = changes.birthDate ?? current.birthDate;
+    const problem = enrolmentDateProblem(input.enrolledAt, birthDate, todayOf(ctx)) ?? enrolmentAgeProblem(birthDate, input.enrolledAt);
+    if (problem) throw badRequest(problem);
+    changes.enrolledAt = input.enrolledAt;
+  }
   if (Object.keys(changes).length === 0) throw badRequest('没有需要修改的内容');
   return inTransaction(ctx, async (tx) => {
+    if (changes.enrolledAt) {
+      // Checked inside the write's transaction, so the date and the records it is checked against agree.
+      const problem = enrolmentChangeProblem(changes.enrolledAt, await earliestRecordDate(tx, current.id));
+      if (problem) throw badRequest(problem);
+    }
     if (changes.idNum) {
       const duplicate = await findEnrolled(tx, current.cohort, changes.idNum, current.id);
       if (duplicate) throw conflict(`该身份证号已在${GROUP_NAMES[current.cohort]}中登记`);

@@ -35,6 +35,8 @@ const managed: OutcomeGroup = {
     latest: { pinghe: 11, qixu: 8, yangxu: 3, yinxu: 3, tanshi: 6, shire: 4, xueyu: 2, qiyu: 2, tebing: 1 },
   },
   symptomEfficacy: { cured: 2, marked: 6, effective: 10, ineffective: 4 },
+  unconfirmedDiabetic: 0,
+  testsPerPersonYear: null,
 };
 
 const comparison: OutcomeGroup = {
@@ -67,9 +69,12 @@ const comparison: OutcomeGroup = {
     latest: { pinghe: 2, qixu: 6, yangxu: 1, yinxu: 2, tanshi: 6, shire: 3, xueyu: 1, qiyu: 1, tebing: 0 },
   },
   symptomEfficacy: null,
+  unconfirmedDiabetic: 0,
+  testsPerPersonYear: null,
 };
 
 const REPORT: OutcomeReport = {
+  policy: 'intentionToTreat',
   groups: { managed, comparison },
   diabeticComparison: { enrolled: 6, followUpOnTime: 0.5, satisfactoryShare: 4 / 6 },
   effect: {
@@ -78,6 +83,18 @@ const REPORT: OutcomeReport = {
     // No comparison patient reverted, and one weight change has no variance: not estimable.
     reversionRiskRatio: null,
     weightChangeDifference: null,
+  },
+  // The fixture's sensitivity analysis repeats the main one (the page's own tests set their figures).
+  sensitivity: {
+    commonSchedule: {
+      groups: { managed, comparison },
+      effect: {
+        progressionRiskRatio: { value: 0.4, low: 0.08, high: 2.02, significant: false },
+        progressionRiskDifference: { value: -0.15, low: -0.47, high: 0.17, significant: false },
+        reversionRiskRatio: null,
+        weightChangeDifference: null,
+      },
+    },
   },
   survival: {
     managed: [

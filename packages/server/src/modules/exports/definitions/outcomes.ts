@@ -247,7 +247,7 @@ type InstitutionRow = OutcomeReport['byInstitution'][number];
 function institutionColumns(): SheetColumn<InstitutionRow>[] {
   const parts: [keyof OutcomeInstitutionRow, string, string | undefined][] = [
     ['enrolled', '入组人数', '人'],
-    ['baselineComplete', '基线资料完整', '人'],
+    ['baselineComplete', '有基线测量', '人'],
     ['followUpOnTime', '随访按时率', PROPORTION],
     ['evaluable', '可评价', '人'],
     ['progressed', '进展为糖尿病', '人'],
@@ -283,7 +283,8 @@ export const outcomeReportExport: ReportExportDefinition = {
         name,
         columns,
         async *pages() {
-          report ??= computeOutcomeReport(ctx, scope);
+          // The workbook follows the report's default policy, intention to treat.
+          report ??= computeOutcomeReport(ctx, { ...scope, policy: 'intentionToTreat' });
           yield* singlePage(rows(await report));
         },
       });
