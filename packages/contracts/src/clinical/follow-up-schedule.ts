@@ -1,4 +1,3 @@
-import { addDays } from '../instruments/dates';
 import { COMPARISON_FOLLOW_UP_DAYS, MANAGED_FOLLOW_UP_DAYS } from './cohort-protocol';
 
 /**
@@ -18,6 +17,28 @@ export const FOLLOW_UP_INTERVAL: Record<IndicatorGroup, number> = {
 };
 
 export const FOLLOW_UP_GRACE_DAYS: Record<IndicatorGroup, number> = { managed: 7, comparison: 30, diabetic: 30 };
+
+/*
+ * The schedule walks many windows per patient for every period of a report, so it counts in day
+ * numbers and turns each day back into a date once (a shared cache: a report meets a few thousand days).
+ */
+const DAY_MS = 86_400_000;
+const dayCache = new Map<number, string>();
+function dayOf(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+}
+function dateOf(day: number): string {
+  let date = dayCache.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayCache.set(day, date);
+  }
+  return date;
+}
+/** `date` plus `days`, through the cache. */
+export function plusDays(date: string, days: number): string {
+  return dateOf(dayOf(date) + days);
+}
 
 export interface ScheduleFacts {
   group: IndicatorGroup;
@@ -45,11 +66,12 @@ export function dueFollowUps(facts: ScheduleFacts, until: string, today: string,
   let open = facts.enrolledAt;
   let next = 0;
   for (;;) {
-    const due = addDays(open, interval);
+    const dueDay = dayOf(open) + interval;
+    const due = dateOf(dueDay);
     if (due > last) return out;
     while (next < facts.visits.length && (facts.visits[next] as string) <= open) next++;
     const visit = facts.visits[next];
-    const closesBy = addDays(due, grace);
+    const closesBy = dateOf(dueDay + grace);
     if (visit !== undefined && visit <= closesBy) {
       out.push({ due, state: 'onTime', doneOn: visit });
       open = visit;
@@ -67,5 +89,5 @@ export function dueDateOn(facts: ScheduleFacts, date: string): string {
     if (visit >= date) break;
     open = visit;
   }
-  return addDays(open, FOLLOW_UP_INTERVAL[facts.group]);
+  return plusDays(open, FOLLOW_UP_INTERVAL[facts.group]);
 }

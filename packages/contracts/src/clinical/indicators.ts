@@ -1,7 +1,6 @@
-import { addDays } from '../instruments/dates';
 import { baselineAnnexes } from './cohort-protocol';
 import { confirmDiabetes, type GlucoseMeasurement } from './diabetes-confirmation';
-import { dueFollowUps, type IndicatorGroup } from './follow-up-schedule';
+import { type DueFollowUp, dueFollowUps, type IndicatorGroup, plusDays } from './follow-up-schedule';
 import { classifyFollowUpGlycemia, classifyGlycemia, involvesIgt } from './glycemic';
 import type { IndicatorPeriod } from './indicator-periods';
 import { DIABETES_FOLLOW_UP } from './programme';
@@ -200,7 +199,7 @@ function inactiveOn(f: IndicatorPatientFacts, day: string): boolean {
 }
 
 /** The day the schedule stops: end of management or a status other than active. */
-function scheduleStop(f: IndicatorPatientFacts): string | null {
+export function scheduleStop(f: IndicatorPatientFacts): string | null {
   const stops = [f.endedAt, f.status !== 'active' ? (f.statusAt ?? f.enrolledAt) : null].filter((d): d is string => d !== null);
   return stops.sort()[0] ?? null;
 }
@@ -228,28 +227,39 @@ function latestStatusNormal(f: IndicatorPatientFacts, end: string): boolean {
 }
 
 function alertHandled(f: IndicatorPatientFacts, alert: string): boolean {
-  const by = addDays(alert, ALERT_HANDLING_DAYS);
+  const by = plusDays(alert, ALERT_HANDLING_DAYS);
   return f.contacts.some((c) => c >= alert && c <= by) || f.records.some((r) => r > alert && r <= by);
+}
+
+/** Every follow-up due up to `until` and today: pass it to evaluatePatient to judge many periods from one walk. */
+export function patientSchedule(f: IndicatorPatientFacts, until: string, today: string): DueFollowUp[] {
+  return dueFollowUps(f, until, today, scheduleStop(f));
 }
 
 /**
  * One patient's part in every indicator of a period, judged on `today` (windows not yet closed on
  * that day are left out, see the definitions). Indicators the patient is not in are absent.
+ * `schedule` (patientSchedule up to at least the period's end) saves walking it again per period.
  */
-export function evaluatePatient(f: IndicatorPatientFacts, p: IndicatorPeriod, today: string): PatientIndicators {
+export function evaluatePatient(
+  f: IndicatorPatientFacts,
+  p: IndicatorPeriod,
+  today: string,
+  schedule: readonly DueFollowUp[] = patientSchedule(f, p.end, today),
+): PatientIndicators {
   const out: PatientIndicators = {};
   if (f.enrolledAt > p.end) return out;
   if ((f.endedAt === null || f.endedAt > p.end) && !inactiveOn(f, p.end)) out.activePatients = one(true);
   const startedActive = !inactiveOn(f, p.start);
   if (f.enrolledAt >= p.start && startedActive) {
     out.newlyEnrolled = one(true);
-    const by = addDays(f.enrolledAt, BASELINE_DAYS);
+    const by = plusDays(f.enrolledAt, BASELINE_DAYS);
     const done = f.baselineCompleteAt !== null && f.baselineCompleteAt <= by;
     if (done || by < today) out.baselineCompletion = one(done);
   }
   if (!underManagement(f, p)) return out;
 
-  const dues = dueFollowUps(f, p.end, today, scheduleStop(f)).filter((d) => d.due >= p.start);
+  const dues = schedule.filter((d) => d.due >= p.start && d.due <= p.end);
   const judged = dues.filter((d) => d.state !== 'pending');
   if (judged.length > 0) {
     out.onTimeFollowUp = { denominator: judged.length, numerator: judged.filter((d) => d.state === 'onTime').length };
@@ -274,7 +284,7 @@ export function evaluatePatient(f: IndicatorPatientFacts, p: IndicatorPeriod, to
   let alertNum = 0;
   for (const a of alerts) {
     const handled = alertHandled(f, a);
-    if (!handled && addDays(a, ALERT_HANDLING_DAYS) >= today) continue;
+    if (!handled && plusDays(a, ALERT_HANDLING_DAYS) >= today) continue;
     alertDen++;
     if (handled) alertNum++;
   }
@@ -359,7 +369,7 @@ export function patientGaps(f: IndicatorPatientFacts, today: string): PatientGap
   if (f.status === 'lostToFollowUp') return [{ key: 'lostToFollowUp', indicator: 'lostToFollowUp', since: f.statusAt }];
   if (f.status !== 'active') return [];
   const gaps: PatientGap[] = [];
-  const baselineBy = addDays(f.enrolledAt, BASELINE_DAYS);
+  const baselineBy = plusDays(f.enrolledAt, BASELINE_DAYS);
   if (f.baselineCompleteAt === null && baselineBy < today) {
     gaps.push({ key: 'baselineIncomplete', indicator: 'baselineCompletion', since: baselineBy });
   }
@@ -367,7 +377,7 @@ export function patientGaps(f: IndicatorPatientFacts, today: string): PatientGap
   const lastDue = dues[dues.length - 1];
   const missed = lastDue?.state === 'missed' ? lastDue : lastDue?.state === 'pending' ? dues[dues.length - 2] : undefined;
   if (missed?.state === 'missed') gaps.push({ key: 'followUpOverdue', indicator: 'onTimeFollowUp', since: missed.due });
-  const unhandled = f.alerts.find((a) => addDays(a, ALERT_HANDLING_DAYS) < today && !alertHandled(f, a));
+  const unhandled = f.alerts.find((a) => plusDays(a, ALERT_HANDLING_DAYS) < today && !alertHandled(f, a));
   if (unhandled) gaps.push({ key: 'alertUnhandled', indicator: 'alertHandled', since: unhandled });
   if (f.group === 'diabetic') {
     const fpgs = f.glucose.filter((m) => m.fpg != null);

@@ -1,5 +1,4 @@
-import { addDays } from '../instruments/dates';
-import { dueDateOn, type ScheduleFacts } from './follow-up-schedule';
+import { dueDateOn, plusDays, type ScheduleFacts } from './follow-up-schedule';
 
 /**
  * Returned to care (外展回归): a patient contacted while overdue who then has a follow-up record within
@@ -19,7 +18,7 @@ export function wasOverdueOn(facts: ScheduleFacts, date: string): boolean {
  */
 export function returnToCare(facts: ScheduleFacts, contactDate: string, today: string): 'returned' | 'notReturned' | 'pending' | null {
   if (!wasOverdueOn(facts, contactDate)) return null;
-  const by = addDays(contactDate, RETURN_TO_CARE_DAYS);
+  const by = plusDays(contactDate, RETURN_TO_CARE_DAYS);
   if (facts.visits.some((visit) => visit >= contactDate && visit <= by)) return 'returned';
   return by < today ? 'notReturned' : 'pending';
 }
