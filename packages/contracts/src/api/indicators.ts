@@ -8,13 +8,7 @@ import { idSchema } from './validators';
  * The management quality indicators (考核指标, docs/indicators.md): figures per period, per doctor,
  * per institution and for the city, each with the patients behind it, and the admin's targets.
  */
-export const IndicatorPaths = {
-  indicators: '/api/programme/indicators',
-  patients: '/api/programme/indicators/patients',
-  targets: '/api/programme/indicators/targets',
-  patientGaps: '/api/programme/indicators/patientGaps',
-  exportExcel: '/api/programme/indicators/exportExcel',
-} as const;
+export { IndicatorPaths } from './indicator-paths';
 
 export const indicatorKeySchema = z.enum(INDICATOR_KEYS, { message: '指标（key）不正确' });
 export const periodSchema = z

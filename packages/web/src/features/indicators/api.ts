@@ -7,7 +7,7 @@ import type {
   IndicatorSide,
   PatientGapsResult,
 } from '@tcm/contracts';
-import { IndicatorPaths } from '@tcm/contracts/api/indicators';
+import { IndicatorPaths } from '@tcm/contracts/api/indicator-paths';
 import { api, downloadFile } from '../../api/client';
 
 /** The query without its empty parts, as the address and the server take it. */
