@@ -1,10 +1,10 @@
 import { IndicatorPaths, type IndicatorPatientsResult, type IndicatorReport, type PatientGapsResult } from '@tcm/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkIndicatorFacts, refreshIndicatorFacts } from '../src/db/queries/indicator-facts';
+import { backfillIndicatorFacts, checkIndicatorFacts, refreshIndicatorFacts } from '../src/db/queries/indicator-facts';
 import { refreshOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { refreshPatientSummary } from '../src/db/queries/patient-summary';
-import { annexRecords, outreachContacts, patients } from '../src/db/schema';
+import { annexRecords, indicatorFacts, outreachContacts, patients } from '../src/db/schema';
 import { databaseKinds } from './support/databases';
 import { type AccountFixture, addComparisonMember, createAdmin, createDoctor, loginAs } from './support/factories';
 import { createTestApp, INSTITUTION_A, INSTITUTION_B, type TestApp } from './support/test-app';
@@ -176,6 +176,11 @@ describe.each(databaseKinds())('management quality indicators on %s', (kind) => 
       .values({ patientId: ids.P2!, institutionId: INSTITUTION_A, channel: 'phone', result: 'agreedToVisit', contactDate: '2025-07-05' });
     expect((await checkIndicatorFacts(t.database.db)).map((d) => d.patientId)).toEqual([ids.P2]);
     await refreshIndicatorFacts(t.database.db, ids.P2!);
+    expect(await checkIndicatorFacts(t.database.db)).toEqual([]);
+    // Start-up fills rows that are missing (a database written before the table, or by bulk SQL).
+    await t.database.db.delete(indicatorFacts).where(inArray(indicatorFacts.patientId, [ids.P1!, ids.P3!]));
+    expect((await checkIndicatorFacts(t.database.db)).map((d) => d.patientId)).toEqual([ids.P1, ids.P3]);
+    expect(await backfillIndicatorFacts(t.database.db)).toBe(2);
     expect(await checkIndicatorFacts(t.database.db)).toEqual([]);
     // Contacted 07-05 while overdue (due 06-30), no follow-up within 30 days: not returned.
     expect(figure((await report(admin)).data, 'returnedToCare')).toMatchObject({ numerator: 0, denominator: 1 });

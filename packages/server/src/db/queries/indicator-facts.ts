@@ -24,10 +24,10 @@ const groupSql = sql.raw(
   `(case when p.cohort = 'managed' then 'managed' when p.comparison_role = 1 then 'diabetic' else 'comparison' end)`,
 );
 
-async function livePatients(db: Db, where: SQL): Promise<PatientInput[]> {
+async function livePatients(db: Db, where: SQL, limit?: number): Promise<PatientInput[]> {
   return rowsOf<PatientInput>(
     await db.execute(sql`select p.id, p.institution_id as "institutionId", ${groupSql} as "group", to_char(p.enrolled_at, 'YYYY-MM-DD') as "enrolledAt"
-      from ${patients} p where p.voided_at is null and ${where} order by p.id`),
+      from ${patients} p where p.voided_at is null and ${where} order by p.id ${limit === undefined ? sql`` : sql`limit ${limit}`}`),
   );
 }
 
@@ -102,10 +102,7 @@ export async function backfillIndicatorFacts(db: Db): Promise<number> {
     where p.id = f.patient_id and (p.voided_at is not null or f.rules_version <> ${INDICATOR_FACTS_VERSION})`);
   let written = 0;
   for (;;) {
-    const batch = await livePatients(
-      db,
-      sql`not exists (select 1 from ${indicatorFacts} f where f.patient_id = p.id) limit ${BACKFILL_BATCH}`,
-    );
+    const batch = await livePatients(db, sql`not exists (select 1 from ${indicatorFacts} f where f.patient_id = p.id)`, BACKFILL_BATCH);
     if (batch.length === 0) return written;
     await writeFacts(db, batch);
     written += batch.length;
