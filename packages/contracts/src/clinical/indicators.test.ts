@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { dueFollowUps } from './follow-up-schedule';
 import { parsePeriod, trailingPeriods } from './indicator-periods';
-import { evaluatePatient, type IndicatorPatientFacts, indicatorRecordFacts, meetsTarget, patientGaps } from './indicators';
+import {
+  evaluatePatient,
+  type IndicatorPatientFacts,
+  indicatorRecordDetails,
+  indicatorRecordFacts,
+  meetsTarget,
+  patientGaps,
+  summarizeFacts,
+} from './indicators';
 import { returnToCare } from './returned-to-care';
 
 const Q3 = parsePeriod('2026-Q3')!; // 2026-07-01 .. 2026-09-30
 const LATE = '2027-06-30'; // every window long closed
+
+/** The rules run on the summarized facts, as the server stores them. */
+const evaluate = (f: IndicatorPatientFacts, p: typeof Q3, today: string) => evaluatePatient(summarizeFacts(f), p, today);
+const gaps = (f: IndicatorPatientFacts, today: string) => patientGaps(summarizeFacts(f), today);
 
 function patient(over: Partial<IndicatorPatientFacts> = {}): IndicatorPatientFacts {
   return {
@@ -85,27 +97,25 @@ describe('returned to care', () => {
 
 describe('indicators of one patient for 2026-Q3', () => {
   it('counts enrolment on the first and the last day of the period as new, the day before and after not', () => {
-    expect(evaluatePatient(patient({ enrolledAt: '2026-07-01' }), Q3, LATE).newlyEnrolled).toEqual({ denominator: 1, numerator: 1 });
-    expect(evaluatePatient(patient({ enrolledAt: '2026-09-30' }), Q3, LATE).newlyEnrolled).toEqual({ denominator: 1, numerator: 1 });
-    expect(evaluatePatient(patient({ enrolledAt: '2026-06-30' }), Q3, LATE).newlyEnrolled).toBeUndefined();
-    expect(evaluatePatient(patient({ enrolledAt: '2026-10-01' }), Q3, LATE)).toEqual({});
+    expect(evaluate(patient({ enrolledAt: '2026-07-01' }), Q3, LATE).newlyEnrolled).toEqual({ denominator: 1, numerator: 1 });
+    expect(evaluate(patient({ enrolledAt: '2026-09-30' }), Q3, LATE).newlyEnrolled).toEqual({ denominator: 1, numerator: 1 });
+    expect(evaluate(patient({ enrolledAt: '2026-06-30' }), Q3, LATE).newlyEnrolled).toBeUndefined();
+    expect(evaluate(patient({ enrolledAt: '2026-10-01' }), Q3, LATE)).toEqual({});
   });
 
   it('completes the baseline within 30 days of enrolment, the 30th day included', () => {
     const on30 = patient({ enrolledAt: '2026-09-30', baselineCompleteAt: '2026-10-30' });
-    expect(evaluatePatient(on30, Q3, LATE).baselineCompletion).toEqual({ denominator: 1, numerator: 1 });
+    expect(evaluate(on30, Q3, LATE).baselineCompletion).toEqual({ denominator: 1, numerator: 1 });
     const on31 = patient({ enrolledAt: '2026-09-30', baselineCompleteAt: '2026-10-31' });
-    expect(evaluatePatient(on31, Q3, LATE).baselineCompletion).toEqual({ denominator: 1, numerator: 0 });
+    expect(evaluate(on31, Q3, LATE).baselineCompletion).toEqual({ denominator: 1, numerator: 0 });
     // Enrolled on the last day, judged on 10-15: the window is open and nothing counts yet.
-    expect(
-      evaluatePatient(patient({ enrolledAt: '2026-09-30', baselineCompleteAt: null }), Q3, '2026-10-15').baselineCompletion,
-    ).toBeUndefined();
+    expect(evaluate(patient({ enrolledAt: '2026-09-30', baselineCompleteAt: null }), Q3, '2026-10-15').baselineCompletion).toBeUndefined();
   });
 
   it('counts follow-ups due in the period and those on time', () => {
     // Comparison group enrolled 2026-04-01: due 06-30 (before Q3), then from the 07-20 visit due 10-18 (after Q3).
     const c = patient({ group: 'comparison', enrolledAt: '2026-04-01', visits: ['2026-07-20'] });
-    expect(evaluatePatient(c, Q3, LATE).onTimeFollowUp).toBeUndefined();
+    expect(evaluate(c, Q3, LATE).onTimeFollowUp).toBeUndefined();
     // Managed, enrolled 06-20: due 07-05 (visit 07-12 = +7 on time), 07-27 (visit 08-04 = +8 missed),
     // window reopens 07-27: due 08-11 (the 08-04 visit, early, is on time and opens the next window):
     // due 08-19, 09-03, 09-18 missed with no more visits.
@@ -119,7 +129,7 @@ describe('indicators of one patient for 2026-Q3', () => {
       ['2026-09-03', 'missed'],
       ['2026-09-18', 'missed'],
     ]);
-    const result = evaluatePatient(m, Q3, LATE);
+    const result = evaluate(m, Q3, LATE);
     expect(result.onTimeFollowUp).toEqual({ denominator: 6, numerator: 2 });
     expect(result.standardManagement).toEqual({ denominator: 1, numerator: 0 }); // whole period, follow-ups missed
   });
@@ -127,27 +137,27 @@ describe('indicators of one patient for 2026-Q3', () => {
   it('manages to standard only with a complete baseline, every due follow-up on time, not lost', () => {
     // Comparison, enrolled 2026-01-01: dues 04-01 (visit 04-10), 07-09 (visit 07-30 on time within 30), 10-28 (after Q3).
     const good = patient({ group: 'comparison', visits: ['2026-04-10', '2026-07-30'] });
-    expect(evaluatePatient(good, Q3, LATE).standardManagement).toEqual({ denominator: 1, numerator: 1 });
-    expect(evaluatePatient({ ...good, baselineCompleteAt: null }, Q3, LATE).standardManagement).toEqual({ denominator: 1, numerator: 0 });
+    expect(evaluate(good, Q3, LATE).standardManagement).toEqual({ denominator: 1, numerator: 1 });
+    expect(evaluate({ ...good, baselineCompleteAt: null }, Q3, LATE).standardManagement).toEqual({ denominator: 1, numerator: 0 });
     // 07-09 + 30 = 08-08 is the last on-time day; 08-09 is late.
-    expect(evaluatePatient({ ...good, visits: ['2026-04-10', '2026-08-08'] }, Q3, LATE).standardManagement?.numerator).toBe(1);
-    expect(evaluatePatient({ ...good, visits: ['2026-04-10', '2026-08-09'] }, Q3, LATE).standardManagement?.numerator).toBe(0);
+    expect(evaluate({ ...good, visits: ['2026-04-10', '2026-08-08'] }, Q3, LATE).standardManagement?.numerator).toBe(1);
+    expect(evaluate({ ...good, visits: ['2026-04-10', '2026-08-09'] }, Q3, LATE).standardManagement?.numerator).toBe(0);
   });
 
   it('leaves out patients not active at the start, keeps those whose status changes mid-period', () => {
     const movedBefore = patient({ group: 'comparison', status: 'movedAway', statusAt: '2026-07-01' });
-    const r1 = evaluatePatient(movedBefore, Q3, LATE);
+    const r1 = evaluate(movedBefore, Q3, LATE);
     expect(r1.standardManagement).toBeUndefined();
     expect(r1.lostToFollowUp).toBeUndefined();
     expect(r1.activePatients).toBeUndefined();
     const lostMid = patient({ group: 'comparison', status: 'lostToFollowUp', statusAt: '2026-07-02', visits: ['2026-04-10'] });
-    const r2 = evaluatePatient(lostMid, Q3, LATE);
+    const r2 = evaluate(lostMid, Q3, LATE);
     expect(r2.lostToFollowUp).toEqual({ denominator: 1, numerator: 1 });
     expect(r2.standardManagement).toEqual({ denominator: 1, numerator: 0 });
     expect(r2.activePatients).toBeUndefined();
     // Died mid-period: still in the denominators, no follow-ups fall due after the death.
     const diedMid = patient({ group: 'comparison', status: 'died', statusAt: '2026-07-05', visits: ['2026-04-10'] });
-    const r3 = evaluatePatient(diedMid, Q3, LATE);
+    const r3 = evaluate(diedMid, Q3, LATE);
     expect(r3.lostToFollowUp).toEqual({ denominator: 1, numerator: 0 });
     expect(r3.onTimeFollowUp).toBeUndefined(); // due 07-09 is after the death
     expect(r3.standardManagement).toEqual({ denominator: 1, numerator: 1 });
@@ -161,7 +171,7 @@ describe('indicators of one patient for 2026-Q3', () => {
         { date: '2026-09-01', fpg: 7.0 },
       ],
     });
-    expect(evaluatePatient(d, Q3, LATE).glucoseControl).toEqual({ denominator: 1, numerator: 0 });
+    expect(evaluate(d, Q3, LATE).glucoseControl).toEqual({ denominator: 1, numerator: 0 });
     const controlled = {
       ...d,
       glucose: [
@@ -169,36 +179,36 @@ describe('indicators of one patient for 2026-Q3', () => {
         { date: '2026-09-01', fpg: 6.9 },
       ],
     };
-    expect(evaluatePatient(controlled, Q3, LATE).glucoseControl).toEqual({ denominator: 1, numerator: 1 });
-    expect(evaluatePatient({ ...d, glucose: [{ date: '2026-06-30', fpg: 5.0 }] }, Q3, LATE).glucoseControl).toEqual({
+    expect(evaluate(controlled, Q3, LATE).glucoseControl).toEqual({ denominator: 1, numerator: 1 });
+    expect(evaluate({ ...d, glucose: [{ date: '2026-06-30', fpg: 5.0 }] }, Q3, LATE).glucoseControl).toEqual({
       denominator: 1,
       numerator: 0,
     });
-    expect(evaluatePatient(d, Q3, LATE).glucoseNormal).toBeUndefined();
+    expect(evaluate(d, Q3, LATE).glucoseNormal).toBeUndefined();
   });
 
   it('judges glucose normal by the latest status with the confirmation and IGT rules', () => {
     const base = patient({ glucose: [{ date: '2026-01-01', fpg: 6.5, ogtt2h: 9.0 }], baselineIgt: true });
-    expect(evaluatePatient(base, Q3, LATE).glucoseNormal?.numerator).toBe(0);
+    expect(evaluate(base, Q3, LATE).glucoseNormal?.numerator).toBe(0);
     // Normal FPG without a 2h-PG after an IGT baseline: repeatOgtt, not normal.
     const noOgtt = { ...base, glucose: [...base.glucose, { date: '2026-08-01', fpg: 5.2 }] };
-    expect(evaluatePatient(noOgtt, Q3, LATE).glucoseNormal?.numerator).toBe(0);
+    expect(evaluate(noOgtt, Q3, LATE).glucoseNormal?.numerator).toBe(0);
     const normal = { ...base, glucose: [...base.glucose, { date: '2026-08-01', fpg: 5.2, ogtt2h: 6.8 }] };
-    expect(evaluatePatient(normal, Q3, LATE).glucoseNormal?.numerator).toBe(1);
+    expect(evaluate(normal, Q3, LATE).glucoseNormal?.numerator).toBe(1);
     // Diabetes confirmed by two diabetic days earlier: a normal value later is not "normal".
     const confirmed = {
       ...normal,
       glucose: [{ date: '2026-02-01', fpg: 7.2 }, { date: '2026-03-01', fpg: 7.5 }, ...normal.glucose.slice(1)],
     };
-    expect(evaluatePatient(confirmed, Q3, LATE).glucoseNormal?.numerator).toBe(0);
+    expect(evaluate(confirmed, Q3, LATE).glucoseNormal?.numerator).toBe(0);
   });
 
   it('counts alerts handled by a contact from the same day or a record from the next, within 14 days', () => {
     const a = patient({ alerts: ['2026-08-01'], records: ['2026-08-01'] });
-    expect(evaluatePatient({ ...a, contacts: ['2026-08-15'] }, Q3, LATE).alertHandled).toEqual({ denominator: 1, numerator: 1 });
-    expect(evaluatePatient({ ...a, contacts: ['2026-08-16'] }, Q3, LATE).alertHandled).toEqual({ denominator: 1, numerator: 0 });
-    expect(evaluatePatient({ ...a, records: ['2026-08-01', '2026-08-15'] }, Q3, LATE).alertHandled?.numerator).toBe(1);
-    expect(evaluatePatient(a, Q3, '2026-08-10').alertHandled).toBeUndefined(); // still within 14 days
+    expect(evaluate({ ...a, contacts: ['2026-08-15'] }, Q3, LATE).alertHandled).toEqual({ denominator: 1, numerator: 1 });
+    expect(evaluate({ ...a, contacts: ['2026-08-16'] }, Q3, LATE).alertHandled).toEqual({ denominator: 1, numerator: 0 });
+    expect(evaluate({ ...a, records: ['2026-08-01', '2026-08-15'] }, Q3, LATE).alertHandled?.numerator).toBe(1);
+    expect(evaluate(a, Q3, '2026-08-10').alertHandled).toBeUndefined(); // still within 14 days
   });
 
   it('counts weight loss of 5 % or more at the latest weight, managed group only', () => {
@@ -208,9 +218,9 @@ describe('indicators of one patient for 2026-Q3', () => {
         ['2026-09-01', 76],
       ],
     }); // 5.0 %
-    expect(evaluatePatient(w, Q3, LATE).weightLoss5).toEqual({ denominator: 1, numerator: 1 });
+    expect(evaluate(w, Q3, LATE).weightLoss5).toEqual({ denominator: 1, numerator: 1 });
     expect(
-      evaluatePatient(
+      evaluate(
         {
           ...w,
           weights: [
@@ -223,7 +233,7 @@ describe('indicators of one patient for 2026-Q3', () => {
       ).weightLoss5?.numerator,
     ).toBe(0);
     expect(
-      evaluatePatient(
+      evaluate(
         {
           ...w,
           weights: [
@@ -235,7 +245,7 @@ describe('indicators of one patient for 2026-Q3', () => {
         LATE,
       ).weightLoss5?.numerator,
     ).toBe(0);
-    expect(evaluatePatient({ ...w, group: 'comparison' }, Q3, LATE).weightLoss5).toBeUndefined();
+    expect(evaluate({ ...w, group: 'comparison' }, Q3, LATE).weightLoss5).toBeUndefined();
   });
 
   it('adds the cohort up to hand-worked rates', () => {
@@ -247,7 +257,7 @@ describe('indicators of one patient for 2026-Q3', () => {
     ];
     const sum = cohort.reduce(
       (acc, f) => {
-        const r = evaluatePatient(f, Q3, LATE).standardManagement;
+        const r = evaluate(f, Q3, LATE).standardManagement;
         return { n: acc.n + (r?.numerator ?? 0), d: acc.d + (r?.denominator ?? 0) };
       },
       { n: 0, d: 0 },
@@ -270,22 +280,22 @@ describe('what a patient fails today', () => {
   it('waits for the 30th day before naming the baseline', () => {
     const f = patient({ enrolledAt: '2026-07-01', baselineCompleteAt: null });
     // On 07-31 (day 30) the baseline window is still open; due 07-16 closed unmet on 07-23.
-    expect(patientGaps(f, '2026-07-31').map((g) => g.key)).toEqual(['followUpOverdue']);
+    expect(gaps(f, '2026-07-31').map((g) => g.key)).toEqual(['followUpOverdue']);
   });
   it('names gaps with the day they opened', () => {
     const f = patient({ enrolledAt: '2026-07-01', baselineCompleteAt: null });
     // On 08-01: baseline window closed 07-31; due 07-16 missed (grace to 07-23), due 07-31 pending until 08-07.
-    expect(patientGaps(f, '2026-08-01')).toEqual([
+    expect(gaps(f, '2026-08-01')).toEqual([
       { key: 'baselineIncomplete', indicator: 'baselineCompletion', since: '2026-07-31' },
       { key: 'followUpOverdue', indicator: 'onTimeFollowUp', since: '2026-07-16' },
     ]);
-    expect(patientGaps({ ...f, status: 'died', statusAt: '2026-07-20' }, '2026-08-01')).toEqual([]);
+    expect(gaps({ ...f, status: 'died', statusAt: '2026-07-20' }, '2026-08-01')).toEqual([]);
   });
 });
 
 describe('facts from records', () => {
   it('dates the baseline at its last first record and keeps the group follow-ups from enrolment', () => {
-    const facts = indicatorRecordFacts(
+    const facts = indicatorRecordDetails(
       'comparison',
       '2026-01-01',
       [
@@ -303,6 +313,28 @@ describe('facts from records', () => {
     expect(facts.weights).toEqual([['2026-01-20', 70]]);
     expect(facts.alerts).toEqual(['2026-04-01']);
     expect(facts.glucose.map((g) => g.date)).toEqual(['2025-12-28', '2026-04-01']);
-    expect(indicatorRecordFacts('managed', '2026-01-01', [], []).baselineCompleteAt).toBeNull();
+    expect(indicatorRecordDetails('managed', '2026-01-01', [], []).baselineCompleteAt).toBeNull();
+  });
+  it('stores the facts with the rules applied: normal sittings, the alert followed by the next-day contact', () => {
+    const stored = indicatorRecordFacts(
+      'comparison',
+      '2026-01-01',
+      [
+        { annex: '1', filledAt: '2025-12-28', data: { fpg: 6.3, ogtt2h: 8.2 }, derived: {} },
+        { annex: '7', filledAt: '2026-04-01', data: { fpg: 5.0 }, derived: { hasAlert: true } },
+        { annex: '7', filledAt: '2026-05-01', data: { fpg: 5.0, ogtt2h: 6.0 }, derived: {} },
+      ],
+      ['2026-04-02'],
+    );
+    // IGT at baseline: FPG alone cannot read normal (repeatOgtt); with a 2h-PG it can.
+    expect(stored.sittings).toEqual([
+      ['2025-12-28', 0],
+      ['2026-04-01', 0],
+      ['2026-05-01', 1],
+    ]);
+    expect(stored.confirmedOn).toBeNull();
+    expect(stored.alerts).toEqual([['2026-04-01', '2026-04-02']]);
+    // Contacted 04-02: the window opened 04-01 is due 06-30, not overdue.
+    expect(stored.contacts).toEqual([['2026-04-02', 0, '2026-05-01']]);
   });
 });

@@ -4,7 +4,7 @@ import { type DueFollowUp, dueFollowUps, type IndicatorGroup, plusDays } from '.
 import { classifyFollowUpGlycemia, classifyGlycemia, involvesIgt } from './glycemic';
 import type { IndicatorPeriod } from './indicator-periods';
 import { DIABETES_FOLLOW_UP } from './programme';
-import { returnToCare } from './returned-to-care';
+import { firstVisitFrom, returnOutcome, wasOverdueOn } from './returned-to-care';
 
 /**
  * The management quality indicators (考核指标, docs/indicators.md): each a numerator over a
@@ -185,6 +185,80 @@ export interface IndicatorPatientFacts {
   contacts: string[];
 }
 
+/**
+ * What the indicators count with: the patient's own columns and their facts with the clinical rules
+ * already applied (summarizeFacts), so a report of many periods only compares dates. This is the form
+ * the server stores (without the patient's columns) and evaluates.
+ */
+export interface IndicatorFacts {
+  group: IndicatorGroup;
+  enrolledAt: string;
+  endedAt: string | null;
+  status: FollowUpStatusValue;
+  statusAt: string | null;
+  baselineCompleteAt: string | null;
+  visits: string[];
+  /** Each glucose sitting (the values of one date together): its date and 1 when it reads normal (classifyFollowUpGlycemia). */
+  sittings: [string, 0 | 1][];
+  /** The day of the sitting that confirmed diabetes (confirmDiabetes over the sittings up to it), or null. */
+  confirmedOn: string | null;
+  /** FPG values by date (diabetic group only: glucose control). */
+  fpg: [string, number][];
+  weights: [string, number][];
+  /** Each alert's day and the first day it was followed: a contact from the same day or a record from the next. */
+  alerts: [string, string | null][];
+  /** Each contact's day, 1 when the patient was overdue that day, and the first follow-up on or after it. */
+  contacts: [string, 0 | 1, string | null][];
+}
+
+/** The stored part of IndicatorFacts (the patient's own columns are read live). */
+export type StoredIndicatorFacts = Omit<IndicatorFacts, 'group' | 'enrolledAt' | 'endedAt' | 'status' | 'statusAt'>;
+
+function mergedSittings(glucose: readonly GlucoseMeasurement[]): GlucoseMeasurement[] {
+  const byDay = new Map<string, GlucoseMeasurement>();
+  for (const m of glucose) {
+    const known = byDay.get(m.date);
+    if (!known) byDay.set(m.date, { ...m });
+    else
+      byDay.set(m.date, {
+        date: m.date,
+        fpg: known.fpg ?? m.fpg ?? null,
+        ogtt2h: known.ogtt2h ?? m.ogtt2h ?? null,
+        hba1c: known.hba1c ?? m.hba1c ?? null,
+        randomGlucose: known.randomGlucose ?? m.randomGlucose ?? null,
+        hasClassicSymptoms: known.hasClassicSymptoms === true || m.hasClassicSymptoms === true,
+      });
+  }
+  return [...byDay.values()].sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
+}
+
+/** Applies the clinical rules to a patient's facts once (glycaemic status, confirmation, alert follow-up, return to care). */
+export function summarizeFacts(f: IndicatorPatientFacts): IndicatorFacts {
+  const sittings = mergedSittings(f.glucose);
+  const confirmedAt = sittings.findIndex((_, i) => confirmDiabetes(sittings.slice(0, i + 1)).status === 'confirmed');
+  const sortedRecords = [...f.records].sort();
+  const sortedContacts = [...f.contacts].sort();
+  return {
+    group: f.group,
+    enrolledAt: f.enrolledAt,
+    endedAt: f.endedAt,
+    status: f.status,
+    statusAt: f.statusAt,
+    baselineCompleteAt: f.baselineCompleteAt,
+    visits: f.visits,
+    sittings: sittings.map((m): [string, 0 | 1] => [m.date, classifyFollowUpGlycemia(m, f.baselineIgt) === 'normal' ? 1 : 0]),
+    confirmedOn: confirmedAt >= 0 ? (sittings[confirmedAt]?.date ?? null) : null,
+    fpg: f.group === 'diabetic' ? f.glucose.filter((m) => m.fpg != null).map((m): [string, number] => [m.date, m.fpg as number]) : [],
+    weights: f.weights,
+    alerts: f.alerts.map((a): [string, string | null] => {
+      const contact = sortedContacts.find((c) => c >= a) ?? null;
+      const record = sortedRecords.find((r) => r > a) ?? null;
+      return [a, contact !== null && (record === null || contact <= record) ? contact : record];
+    }),
+    contacts: sortedContacts.map((c): [string, 0 | 1, string | null] => [c, wasOverdueOn(f, c) ? 1 : 0, firstVisitFrom(f, c)]),
+  };
+}
+
 /** One patient's part in one indicator: how many units they add to the denominator and to the numerator. */
 export interface IndicatorCount {
   denominator: number;
@@ -194,45 +268,38 @@ export interface IndicatorCount {
 export type PatientIndicators = Partial<Record<IndicatorKey, IndicatorCount>>;
 
 /** The follow-up status was not active on the day (a status applies from its date on). */
-function inactiveOn(f: IndicatorPatientFacts, day: string): boolean {
+function inactiveOn(f: IndicatorFacts, day: string): boolean {
   return f.status !== 'active' && (f.statusAt === null || f.statusAt <= day);
 }
 
 /** The day the schedule stops: end of management or a status other than active. */
-export function scheduleStop(f: IndicatorPatientFacts): string | null {
+export function scheduleStop(f: IndicatorFacts): string | null {
   const stops = [f.endedAt, f.status !== 'active' ? (f.statusAt ?? f.enrolledAt) : null].filter((d): d is string => d !== null);
   return stops.sort()[0] ?? null;
 }
 
-function underManagement(f: IndicatorPatientFacts, p: IndicatorPeriod): boolean {
+function underManagement(f: IndicatorFacts, p: IndicatorPeriod): boolean {
   return f.enrolledAt <= p.end && (f.endedAt === null || f.endedAt >= p.start) && !inactiveOn(f, p.start);
 }
 
 const one = (met: boolean): IndicatorCount => ({ denominator: 1, numerator: met ? 1 : 0 });
 
-function latestStatusNormal(f: IndicatorPatientFacts, end: string): boolean {
-  const upToEnd = f.glucose.filter((m) => m.date <= end);
-  const latest = upToEnd[upToEnd.length - 1];
-  if (!latest) return false;
-  if (confirmDiabetes(upToEnd).status === 'confirmed') return false;
-  const sitting = upToEnd.filter((m) => m.date === latest.date);
-  const merged = {
-    fpg: sitting.find((m) => m.fpg != null)?.fpg ?? null,
-    ogtt2h: sitting.find((m) => m.ogtt2h != null)?.ogtt2h ?? null,
-    hba1c: sitting.find((m) => m.hba1c != null)?.hba1c ?? null,
-    randomGlucose: sitting.find((m) => m.randomGlucose != null)?.randomGlucose ?? null,
-    hasClassicSymptoms: sitting.some((m) => m.hasClassicSymptoms === true),
-  };
-  return classifyFollowUpGlycemia(merged, f.baselineIgt) === 'normal';
+function latestStatusNormal(f: IndicatorFacts, end: string): boolean {
+  if (f.confirmedOn !== null && f.confirmedOn <= end) return false;
+  let latest: 0 | 1 = 0;
+  for (const [date, normal] of f.sittings) {
+    if (date > end) break;
+    latest = normal;
+  }
+  return latest === 1;
 }
 
-function alertHandled(f: IndicatorPatientFacts, alert: string): boolean {
-  const by = plusDays(alert, ALERT_HANDLING_DAYS);
-  return f.contacts.some((c) => c >= alert && c <= by) || f.records.some((r) => r > alert && r <= by);
+function alertHandled([alert, followedOn]: [string, string | null]): boolean {
+  return followedOn !== null && followedOn <= plusDays(alert, ALERT_HANDLING_DAYS);
 }
 
 /** Every follow-up due up to `until` and today: pass it to evaluatePatient to judge many periods from one walk. */
-export function patientSchedule(f: IndicatorPatientFacts, until: string, today: string): DueFollowUp[] {
+export function patientSchedule(f: IndicatorFacts, until: string, today: string): DueFollowUp[] {
   return dueFollowUps(f, until, today, scheduleStop(f));
 }
 
@@ -242,7 +309,7 @@ export function patientSchedule(f: IndicatorPatientFacts, until: string, today: 
  * `schedule` (patientSchedule up to at least the period's end) saves walking it again per period.
  */
 export function evaluatePatient(
-  f: IndicatorPatientFacts,
+  f: IndicatorFacts,
   p: IndicatorPeriod,
   today: string,
   schedule: readonly DueFollowUp[] = patientSchedule(f, p.end, today),
@@ -272,18 +339,19 @@ export function evaluatePatient(
   out.lostToFollowUp = one(lost);
 
   if (f.group === 'diabetic') {
-    const fpgs = f.glucose.filter((m) => m.date >= p.start && m.date <= p.end && m.fpg != null);
+    const fpgs = f.fpg.filter(([date]) => date >= p.start && date <= p.end);
     const latest = fpgs[fpgs.length - 1];
-    out.glucoseControl = one(latest?.fpg != null && latest.fpg < DIABETES_FOLLOW_UP.satisfactoryFpgBelow);
+    out.glucoseControl = one(latest !== undefined && latest[1] < DIABETES_FOLLOW_UP.satisfactoryFpgBelow);
   } else {
     out.glucoseNormal = one(latestStatusNormal(f, p.end));
   }
 
-  const alerts = f.alerts.filter((a) => a >= p.start && a <= p.end);
   let alertDen = 0;
   let alertNum = 0;
-  for (const a of alerts) {
-    const handled = alertHandled(f, a);
+  for (const alert of f.alerts) {
+    const a = alert[0];
+    if (a < p.start || a > p.end) continue;
+    const handled = alertHandled(alert);
     if (!handled && plusDays(a, ALERT_HANDLING_DAYS) >= today) continue;
     alertDen++;
     if (handled) alertNum++;
@@ -292,9 +360,10 @@ export function evaluatePatient(
 
   let contactDen = 0;
   let contactNum = 0;
-  for (const c of f.contacts.filter((d) => d >= p.start && d <= p.end)) {
-    const result = returnToCare(f, c, today);
-    if (result === null || result === 'pending') continue;
+  for (const [c, overdue, firstVisit] of f.contacts) {
+    if (c < p.start || c > p.end || overdue === 0) continue;
+    const result = returnOutcome(c, firstVisit, today);
+    if (result === 'pending') continue;
     contactDen++;
     if (result === 'returned') contactNum++;
   }
@@ -364,7 +433,7 @@ export interface PatientGap {
  * contact or record within 14 days, a diabetic member whose latest FPG is ≥ 7.0 mmol/L, lost to
  * follow-up. Patients who left management or whose status is moved away, died or refused fail nothing.
  */
-export function patientGaps(f: IndicatorPatientFacts, today: string): PatientGap[] {
+export function patientGaps(f: IndicatorFacts, today: string): PatientGap[] {
   if (f.endedAt !== null && f.endedAt <= today) return [];
   if (f.status === 'lostToFollowUp') return [{ key: 'lostToFollowUp', indicator: 'lostToFollowUp', since: f.statusAt }];
   if (f.status !== 'active') return [];
@@ -377,13 +446,12 @@ export function patientGaps(f: IndicatorPatientFacts, today: string): PatientGap
   const lastDue = dues[dues.length - 1];
   const missed = lastDue?.state === 'missed' ? lastDue : lastDue?.state === 'pending' ? dues[dues.length - 2] : undefined;
   if (missed?.state === 'missed') gaps.push({ key: 'followUpOverdue', indicator: 'onTimeFollowUp', since: missed.due });
-  const unhandled = f.alerts.find((a) => plusDays(a, ALERT_HANDLING_DAYS) < today && !alertHandled(f, a));
-  if (unhandled) gaps.push({ key: 'alertUnhandled', indicator: 'alertHandled', since: unhandled });
+  const unhandled = f.alerts.find((alert) => plusDays(alert[0], ALERT_HANDLING_DAYS) < today && !alertHandled(alert));
+  if (unhandled) gaps.push({ key: 'alertUnhandled', indicator: 'alertHandled', since: unhandled[0] });
   if (f.group === 'diabetic') {
-    const fpgs = f.glucose.filter((m) => m.fpg != null);
-    const latest = fpgs[fpgs.length - 1];
-    if (latest?.fpg != null && latest.fpg >= DIABETES_FOLLOW_UP.satisfactoryFpgBelow) {
-      gaps.push({ key: 'glucoseUncontrolled', indicator: 'glucoseControl', since: latest.date });
+    const latest = f.fpg[f.fpg.length - 1];
+    if (latest !== undefined && latest[1] >= DIABETES_FOLLOW_UP.satisfactoryFpgBelow) {
+      gaps.push({ key: 'glucoseUncontrolled', indicator: 'glucoseControl', since: latest[0] });
     }
   }
   return gaps;
@@ -404,8 +472,33 @@ const WEIGHT_ANNEXES = new Set(['6', '7', '8', '9']);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const byDate = <T extends { date: string }>(a: T, b: T) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0);
 
-/** The record-derived part of IndicatorPatientFacts for a patient of a group enrolled on a day. */
+/** What the server stores for a patient of a group enrolled on a day: the details with the rules applied. */
 export function indicatorRecordFacts(
+  group: IndicatorGroup,
+  enrolledAt: string,
+  records: readonly IndicatorRecordInput[],
+  contacts: readonly string[],
+): StoredIndicatorFacts {
+  const {
+    group: _g,
+    enrolledAt: _e,
+    endedAt: _n,
+    status: _s,
+    statusAt: _a,
+    ...stored
+  } = summarizeFacts({
+    group,
+    enrolledAt,
+    endedAt: null,
+    status: 'active',
+    statusAt: null,
+    ...indicatorRecordDetails(group, enrolledAt, records, contacts),
+  });
+  return stored;
+}
+
+/** The record-derived part of IndicatorPatientFacts, before the rules are applied. */
+export function indicatorRecordDetails(
   group: IndicatorGroup,
   enrolledAt: string,
   records: readonly IndicatorRecordInput[],

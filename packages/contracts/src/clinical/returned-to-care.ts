@@ -16,9 +16,21 @@ export function wasOverdueOn(facts: ScheduleFacts, date: string): boolean {
  * count); 'returned' when a follow-up is dated within 30 days from the contact (the contact day
  * included); 'pending' while those 30 days have not passed; 'notReturned' after.
  */
-export function returnToCare(facts: ScheduleFacts, contactDate: string, today: string): 'returned' | 'notReturned' | 'pending' | null {
+export function returnToCare(facts: ScheduleFacts, contactDate: string, today: string): ReturnOutcome | null {
   if (!wasOverdueOn(facts, contactDate)) return null;
+  return returnOutcome(contactDate, firstVisitFrom(facts, contactDate), today);
+}
+
+export type ReturnOutcome = 'returned' | 'notReturned' | 'pending';
+
+/** The first follow-up on or after a day (the contact day included), or null. */
+export function firstVisitFrom(facts: ScheduleFacts, date: string): string | null {
+  return facts.visits.find((visit) => visit >= date) ?? null;
+}
+
+/** A contact made while overdue, given the first follow-up on or after it: returned within 30 days, not, or not yet known. */
+export function returnOutcome(contactDate: string, firstVisit: string | null, today: string): ReturnOutcome {
   const by = plusDays(contactDate, RETURN_TO_CARE_DAYS);
-  if (facts.visits.some((visit) => visit >= contactDate && visit <= by)) return 'returned';
+  if (firstVisit !== null && firstVisit <= by) return 'returned';
   return by < today ? 'notReturned' : 'pending';
 }

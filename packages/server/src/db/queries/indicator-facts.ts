@@ -11,7 +11,7 @@ import { annexRecords, indicatorFacts, outreachContacts, patients } from '../sch
  *
  * Bump INDICATOR_FACTS_VERSION whenever `indicatorRecordFacts` changes: start-up recomputes older rows.
  */
-export const INDICATOR_FACTS_VERSION = 1;
+export const INDICATOR_FACTS_VERSION = 2;
 
 interface PatientInput {
   id: number;

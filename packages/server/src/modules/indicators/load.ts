@@ -1,4 +1,4 @@
-import type { FollowUpStatusValue, IndicatorGroup, IndicatorPatientFacts } from '@tcm/contracts';
+import type { FollowUpStatusValue, IndicatorFacts, IndicatorGroup, StoredIndicatorFacts } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client';
 import { indicatorFacts, patients } from '../../db/schema';
@@ -16,7 +16,7 @@ export interface ScopedFacts {
   id: number;
   institutionId: number;
   doctorId: number | null;
-  facts: IndicatorPatientFacts;
+  facts: IndicatorFacts;
 }
 
 function scopeWhere(scope: IndicatorScope): SQL {
@@ -27,17 +27,7 @@ function scopeWhere(scope: IndicatorScope): SQL {
   return sql.join(parts, sql` and `);
 }
 
-type Row = [
-  number,
-  number,
-  number | null,
-  IndicatorGroup,
-  string,
-  string | null,
-  FollowUpStatusValue,
-  string | null,
-  Omit<IndicatorPatientFacts, 'group' | 'enrolledAt' | 'endedAt' | 'status' | 'statusAt'>,
-];
+type Row = [number, number, number | null, IndicatorGroup, string, string | null, FollowUpStatusValue, string | null, StoredIndicatorFacts];
 
 /**
  * The live patients of a scope with their stored facts and their own columns read live (group,
