@@ -4,7 +4,8 @@
  * same SQL run directly through `pg` in this process. Needs DATABASE_URL (a server it may create a
  * scratch database on). Prints p50/p99 latency and requests per second, and the floor: a bare
  * Fastify route running the same SQL and answering the same bytes (bench/http-floor.ts).
- * Then the outcome report (bench/outcomes.ts): one client, a doctor's institution and the whole city.
+ * Then the outcome report (bench/outcomes.ts) and the management quality indicators (bench/indicators.ts):
+ * one client, a doctor's institution and the whole city.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData, createBenchDoctors } from './bench-data';
 import { type Captured, startFloorServer } from './http-floor';
+import { benchIndicators } from './indicators';
 import { startInstances } from './instances';
 import { adminToken, benchOutcomeReport } from './outcomes';
 import { scratchDatabase } from './scratch-database';
@@ -292,6 +294,8 @@ async function main() {
     }
     if (!ONLY || ONLY.includes('outcome'))
       rows.push(...(await benchOutcomeReport({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
+    if (!ONLY || ONLY.includes('indicator'))
+      rows.push(...(await benchIndicators({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
     if (INSTANCES > 1) {
       // main.ts computes missing outcome facts at start-up: do it once here, before the instances race.
       const computed = await backfillOutcomeFacts(database.db);

@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { comparativeRoutes } from './modules/comparative/routes';
 import { exportRoutes } from './modules/exports/routes';
+import { indicatorRoutes } from './modules/indicators/routes';
 import { institutionRoutes } from './modules/institutions/routes';
 import { outcomeRoutes } from './modules/outcomes/routes';
 import { patientRoutes } from './modules/patients/routes';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(prescriptionRoutes);
       await api.register(exportRoutes(config.exportConcurrency));
       await api.register(outcomeRoutes);
+      await api.register(indicatorRoutes);
     },
     { prefix: API_BASE },
   );

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations, withStartupLock } from './db/migrate';
+import { backfillIndicatorFacts } from './db/queries/indicator-facts';
 import { backfillOutcomeFacts } from './db/queries/outcome-facts';
 import { sealPatientIdentifiers } from './db/queries/patient-identifiers';
 import { DataKeyError, keyringOf } from './lib/crypto';
@@ -37,6 +38,7 @@ async function main() {
       if (sealed > 0) process.stdout.write(`Sealed the identifiers of ${sealed} patients under data key ${keyring.current.id}\n`);
       // Outcome facts of patients stored before migration 0003 or computed by older rules (facts.ts).
       await backfillOutcomeFacts(database.db);
+      await backfillIndicatorFacts(database.db);
       await seedBaseline(database.db, config);
       return config.seedDemo && (await seedDemo(database.db, config));
     },

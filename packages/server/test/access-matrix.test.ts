@@ -226,6 +226,19 @@ const CASES: Record<string, RouteCase> = {
   // The programme outcome report (issue 13) and its workbook: a doctor their institution, the admin any.
   'GET /api/programme/outcomes': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
   'GET /api/programme/outcomes/exportExcel': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
+  // The management quality indicators: scoped like the outcome report; targets are set by the admin.
+  'GET /api/programme/indicators': { scoped: true, request: async () => ({ query: { period: '2026-Q3', institutionId: INSTITUTION_A } }) },
+  'GET /api/programme/indicators/patients': {
+    scoped: true,
+    request: async () => ({ query: { period: '2026-Q3', institutionId: INSTITUTION_A, key: 'activePatients', in: 'denominator' } }),
+  },
+  'GET /api/programme/indicators/exportExcel': {
+    scoped: true,
+    request: async () => ({ query: { period: '2026-Q3', institutionId: INSTITUTION_A } }),
+  },
+  'GET /api/programme/indicators/targets': { scoped: false, request: async () => ({}) },
+  'PUT /api/programme/indicators/targets': { scoped: false, request: async () => ({ body: { key: 'standardManagement', target: 80 } }) },
+  'GET /api/programme/indicators/patientGaps': { scoped: true, request: async (fx) => ({ query: { patientId: await fx.patient() } }) },
 };
 
 /** What the access rule implies for each caller, before per-route overrides. */

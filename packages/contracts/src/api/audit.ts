@@ -58,6 +58,10 @@ export const AUDIT_ACTIONS = [
   /** An institution's patients of both groups without a keyword (with one: patient.search). */
   'patient.institutionList',
   'outcome.report',
+  'indicator.report',
+  'indicator.patients',
+  'indicator.patientGaps',
+  'indicator.target',
   // Refused calls: the action is the reason; one row per source, reason and route a minute
   'denied.token',
   'denied.role',

@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  DashboardOutlined,
   FileTextOutlined,
   HomeOutlined,
   LineChartOutlined,
@@ -32,6 +33,7 @@ export function SideMenu({ isAdmin, collapsed }: { isAdmin: boolean; collapsed: 
         { key: '/index', icon: <HomeOutlined aria-hidden />, label: t('nav.home') },
         { key: '/doctorList', icon: <AuditOutlined aria-hidden />, label: t('nav.doctorList') },
         { key: '/outcomes', icon: <LineChartOutlined aria-hidden />, label: t('nav.outcomes') },
+        { key: '/indicators', icon: <DashboardOutlined aria-hidden />, label: t('nav.indicators') },
       ]
     : [
         { key: '/index', icon: <HomeOutlined aria-hidden />, label: t('nav.home') },
@@ -60,6 +62,7 @@ export function SideMenu({ isAdmin, collapsed }: { isAdmin: boolean; collapsed: 
         { key: '/prescribe', icon: <MedicineBoxOutlined aria-hidden />, label: t('nav.prescribe') },
         // The programme's report comes after the daily work.
         { key: '/outcomes', icon: <LineChartOutlined aria-hidden />, label: t('nav.outcomes') },
+        { key: '/indicators', icon: <DashboardOutlined aria-hidden />, label: t('nav.indicators') },
       ];
 
   const selected = menuKeyFor(pathname);

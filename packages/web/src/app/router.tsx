@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
           { path: '/doctorList', ...page(() => import('../pages/doctor-list/DoctorListPage')) },
           // Doctors and the administrator.
           { path: '/outcomes', ...page(() => import('../pages/outcomes/OutcomesPage')) },
+          { path: '/indicators', ...page(() => import('../pages/indicators/IndicatorsPage')) },
         ],
       },
       { path: '*', ...page(() => import('../pages/not-found/NotFoundPage')) },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../client';
 import { outcomeFacts, patients } from '../schema';
+import { refreshIndicatorFacts } from './indicator-facts';
 import { OUTCOME_FACT_COLUMNS, OUTCOME_FACTS_VERSION, patientFactsSql } from './outcome-facts-sql';
 
 /**
@@ -21,6 +22,8 @@ export async function refreshOutcomeFacts(db: Db, patientId: number): Promise<vo
   await db.execute(sql`select 1 from ${patients} where id = ${patientId} for no key update`);
   await db.execute(sql`delete from ${outcomeFacts} where patient_id = ${patientId}`);
   await db.execute(sql`insert into ${outcomeFacts} (${OUTCOME_FACT_COLUMNS}) ${patientFactsSql(sql`p.id = ${patientId}`)}`);
+  // The management indicators' facts read the same records: refreshed under the same lock.
+  await refreshIndicatorFacts(db, patientId);
 }
 
 /**

@@ -139,7 +139,8 @@ export async function sendExport(
   gate: ExportGate,
 ) {
   const scope = await resolveScope(req.ctx, query);
-  const sheets = definition.sheets(req.ctx, scope);
+  if ('check' in definition && definition.check) await definition.check(req.ctx, query as Record<string, unknown>);
+  const sheets = definition.sheets(req.ctx, scope, query as Record<string, unknown>);
   const actor = requireActor(req.ctx);
   const release = gate.enter({ userId: actor.id, institutionId: actor.institutionId });
   const output = new PassThrough();

@@ -1,4 +1,4 @@
-import { exportQuery } from '@tcm/contracts/api/exports';
+import { type ExportQuery, exportQuery } from '@tcm/contracts/api/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_DEFINITIONS, REPORT_EXPORT_DEFINITIONS } from './definitions';
@@ -22,9 +22,9 @@ export const exportRoutes = (concurrency: number) => async (app: FastifyInstance
         summary: definition.summary,
         description:
           'Answers an .xlsx file (Content-Disposition with the Chinese name in filename*) whose second sheet is the codebook; refusals and bad filters answer the JSON envelope.',
-        querystring: exportQuery,
+        querystring: ('query' in definition && definition.query) || exportQuery,
       },
-      handler: (req, reply) => sendExport(req, reply, req.query, definition, gate),
+      handler: (req, reply) => sendExport(req, reply, req.query as ExportQuery, definition, gate),
     });
   }
 };

@@ -1,5 +1,6 @@
 import type { ExportColumn } from '@tcm/contracts';
 import { EXPORT_NAMES, type ExportKey, type ExportName, ExportPaths } from '@tcm/contracts/api/exports';
+import type { ZodType } from 'zod';
 import type { Ctx } from '../../lib/context';
 import type { Keyring } from '../../lib/crypto';
 
@@ -63,10 +64,15 @@ export interface ExportDefinition {
  * the specification's seven, such as the programme outcome report: it names its own path and file,
  * and is offered on its report's page rather than in the export dialog.
  */
-export interface ReportExportDefinition extends Omit<ExportDefinition, 'key'> {
+export interface ReportExportDefinition extends Omit<ExportDefinition, 'key' | 'sheets'> {
   key: string;
   path: string;
   name: ExportName;
+  /** A query schema of its own (default: the exports' institutionId/from/to); the sheets receive the parsed query. */
+  query?: ZodType;
+  /** Refusals that must answer the JSON envelope before the file starts (e.g. another doctor's filter). */
+  check?(ctx: Ctx, query: Record<string, unknown>): Promise<void>;
+  sheets(ctx: Ctx, scope: ExportScope, query: Record<string, unknown>): AnySheet[];
 }
 
 export type AnyExportDefinition = ExportDefinition | ReportExportDefinition;

@@ -2,6 +2,7 @@ import type { ExportDefinition, ReportExportDefinition } from '../sheet';
 import { annexSummaryExport } from './annex-summary';
 import { annex7Export } from './annex7';
 import { fillInExport } from './fill-in';
+import { indicatorExport } from './indicators';
 import { outcomeReportExport } from './outcomes';
 import { prescriptionExport } from './prescriptions';
 import { stopComparativeDiabetesExport, stopComparativePreDiabetesExport, stopManagedExport } from './stop-manage';
@@ -18,4 +19,4 @@ export const EXPORT_DEFINITIONS: readonly ExportDefinition[] = [
 ];
 
 /** Reports exported through the same pipeline, outside the export dialog (issue 13). */
-export const REPORT_EXPORT_DEFINITIONS: readonly ReportExportDefinition[] = [outcomeReportExport];
+export const REPORT_EXPORT_DEFINITIONS: readonly ReportExportDefinition[] = [outcomeReportExport, indicatorExport];

@@ -1,0 +1,121 @@
+import {
+  type DueFollowUp,
+  evaluatePatient,
+  INDICATOR_DEFINITIONS,
+  INDICATOR_KEYS,
+  type IndicatorFigure,
+  type IndicatorKey,
+  type IndicatorPeriod,
+  type IndicatorRow,
+  type IndicatorSide,
+  indicatorRate,
+  meetsTarget,
+  type PatientIndicators,
+  patientSchedule,
+  trailingPeriods,
+  unitsOn,
+} from '@tcm/contracts';
+import type { ScopedFacts } from './load';
+
+/** How many periods the trend line shows. */
+export const TREND_PERIODS = 12;
+
+interface Sum {
+  numerator: number;
+  denominator: number;
+}
+type Sums = Record<IndicatorKey, Sum>;
+const emptySums = (): Sums => Object.fromEntries(INDICATOR_KEYS.map((k) => [k, { numerator: 0, denominator: 0 }])) as Sums;
+
+function add(sums: Sums, result: PatientIndicators): void {
+  for (const key of INDICATOR_KEYS) {
+    const count = result[key];
+    if (!count) continue;
+    sums[key].numerator += count.numerator;
+    sums[key].denominator += count.denominator;
+  }
+}
+
+export interface Evaluated {
+  patient: ScopedFacts;
+  result: PatientIndicators;
+}
+
+/** Each patient's part in the period's indicators, walking each schedule once up to `until`. */
+export function evaluateAll(
+  list: readonly ScopedFacts[],
+  period: IndicatorPeriod,
+  today: string,
+  schedules?: Map<number, DueFollowUp[]>,
+): Evaluated[] {
+  return list.map((patient) => ({
+    patient,
+    result: evaluatePatient(patient.facts, period, today, schedules?.get(patient.id) ?? patientSchedule(patient.facts, period.end, today)),
+  }));
+}
+
+const rowFigures = (sums: Sums) =>
+  INDICATOR_KEYS.map((key) => ({ key, ...sums[key], rate: indicatorRate(sums[key].numerator, sums[key].denominator) }));
+
+/** The scope's figures with targets, and by group. */
+export function figures(evaluated: readonly Evaluated[], targets: ReadonlyMap<IndicatorKey, number>): IndicatorFigure[] {
+  const total = emptySums();
+  const byGroup = { managed: emptySums(), comparison: emptySums(), diabetic: emptySums() };
+  for (const { patient, result } of evaluated) {
+    add(total, result);
+    add(byGroup[patient.facts.group], result);
+  }
+  return INDICATOR_KEYS.map((key) => {
+    const rate = indicatorRate(total[key].numerator, total[key].denominator);
+    const target = INDICATOR_DEFINITIONS[key].countOnly ? undefined : targets.get(key);
+    const met = meetsTarget(key, rate, target);
+    return {
+      key,
+      label: INDICATOR_DEFINITIONS[key].label.zh,
+      ...total[key],
+      rate,
+      ...(target !== undefined ? { target } : {}),
+      ...(met !== null ? { met } : {}),
+      byGroup: { managed: byGroup.managed[key], comparison: byGroup.comparison[key], diabetic: byGroup.diabetic[key] },
+    };
+  });
+}
+
+/** The figures per institution or per doctor (rows named by `names`; patients of unnamed ids go under their id). */
+export function figuresBy(
+  evaluated: readonly Evaluated[],
+  keyOf: (p: ScopedFacts) => number | null,
+  names: ReadonlyMap<number, string>,
+): IndicatorRow[] {
+  const groups = new Map<number, Sums>();
+  for (const id of names.keys()) groups.set(id, emptySums());
+  for (const { patient, result } of evaluated) {
+    const id = keyOf(patient);
+    if (id === null) continue;
+    const sums = groups.get(id) ?? emptySums();
+    add(sums, result);
+    groups.set(id, sums);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([id, sums]) => ({ id, name: names.get(id) ?? `#${id}`, indicators: rowFigures(sums) }));
+}
+
+/** Each indicator's rate over the trailing periods, from one schedule walk per patient. */
+export function trend(list: readonly ScopedFacts[], period: IndicatorPeriod, today: string) {
+  const periods = trailingPeriods(period, TREND_PERIODS);
+  const schedules = new Map(list.map((p) => [p.id, patientSchedule(p.facts, period.end, today)]));
+  return periods.map((p) => {
+    const sums = emptySums();
+    for (const { result } of evaluateAll(list, p, today, schedules)) add(sums, result);
+    return {
+      period: p.key,
+      rates: Object.fromEntries(INDICATOR_KEYS.map((k) => [k, indicatorRate(sums[k].numerator, sums[k].denominator)])),
+    };
+  });
+}
+
+/** The patients behind one figure, each with the units they carry, in id order. */
+export function patientsOn(evaluated: readonly Evaluated[], key: IndicatorKey, side: IndicatorSide) {
+  return evaluated.map(({ patient, result }) => ({ patient, count: unitsOn(result[key], side) })).filter((row) => row.count > 0);
+}

@@ -1,0 +1,51 @@
+import type { FollowUpStatusValue, IndicatorFacts, IndicatorGroup, StoredIndicatorFacts } from '@tcm/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../../db/client';
+import { indicatorFacts, patients } from '../../db/schema';
+
+/** Which patients a report counts: the city, one institution, and optionally those one doctor enrolled. */
+export interface IndicatorScope {
+  institutionId?: number;
+  doctorId?: number;
+  /** One patient (their detail's gaps). */
+  patientId?: number;
+}
+
+/** One patient as the indicators read them: where they belong and their facts. */
+export interface ScopedFacts {
+  id: number;
+  institutionId: number;
+  doctorId: number | null;
+  facts: IndicatorFacts;
+}
+
+function scopeWhere(scope: IndicatorScope): SQL {
+  const parts = [sql`p.voided_at is null`];
+  if (scope.institutionId !== undefined) parts.push(sql`p.institution_id = ${scope.institutionId}`);
+  if (scope.doctorId !== undefined) parts.push(sql`p.created_by = ${scope.doctorId}`);
+  if (scope.patientId !== undefined) parts.push(sql`p.id = ${scope.patientId}`);
+  return sql.join(parts, sql` and `);
+}
+
+type Row = [number, number, number | null, IndicatorGroup, string, string | null, FollowUpStatusValue, string | null, StoredIndicatorFacts];
+
+/**
+ * The live patients of a scope with their stored facts and their own columns read live (group,
+ * enrolment, end of management, follow-up status). Each row travels as one JSON text, which both
+ * drivers hand over without parsing it column by column: the cost of a city-wide report is this read.
+ */
+export async function loadScopedFacts(db: Db, scope: IndicatorScope): Promise<ScopedFacts[]> {
+  const result = await db.execute(sql`
+    select json_build_array(p.id, p.institution_id, p.created_by,
+      case when p.cohort = 'managed' then 'managed' when p.comparison_role = 1 then 'diabetic' else 'comparison' end,
+      to_char(p.enrolled_at, 'YYYY-MM-DD'),
+      case when p.end_management then to_char(coalesce(p.ended_at, p.enrolled_at), 'YYYY-MM-DD') end,
+      p.follow_up_status, to_char(p.follow_up_status_at, 'YYYY-MM-DD'), f.facts)::text as row
+    from ${patients} p join ${indicatorFacts} f on f.patient_id = p.id
+    where ${scopeWhere(scope)}
+    order by p.id`);
+  return rowsOf<{ row: string }>(result).map(({ row }) => {
+    const [id, institutionId, doctorId, group, enrolledAt, endedAt, status, statusAt, facts] = JSON.parse(row) as Row;
+    return { id, institutionId, doctorId, facts: { ...facts, group, enrolledAt, endedAt, status, statusAt } };
+  });
+}
