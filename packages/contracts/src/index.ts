@@ -20,6 +20,7 @@ export * from './clinical/cohort-protocol';
 export * from './clinical/diabetes-confirmation';
 export * from './clinical/diabetes-followup';
 export * from './clinical/end-evaluation';
+export * from './clinical/form-status';
 export * from './clinical/glycemic';
 export * from './clinical/next-contact';
 export * from './clinical/programme';
