@@ -140,7 +140,9 @@ export function PatientEnrolDialog({
         onKeyDown={onKeyDown}
       >
         <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(personNameSchema)]}>
-          <Input ref={firstField} placeholder={t('fields.namePlaceholder')} maxLength={50} autoComplete="off" />
+          {/* autoFocus for the first opening, afterOpenChange for the next ones (the dialog stays mounted). */}
+          {/* biome-ignore lint/a11y/noAutofocus: a dialog opened to fill a form starts at its first field (APG dialog pattern) */}
+          <Input ref={firstField} autoFocus placeholder={t('fields.namePlaceholder')} maxLength={50} autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="idNum"
