@@ -141,7 +141,6 @@ export function PatientEnrolDialog({
       >
         <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(personNameSchema)]}>
           {/* autoFocus for the first opening, afterOpenChange for the next ones (the dialog stays mounted). */}
-          {/* biome-ignore lint/a11y/noAutofocus: a dialog opened to fill a form starts at its first field (APG dialog pattern) */}
           <Input ref={firstField} autoFocus placeholder={t('fields.namePlaceholder')} maxLength={50} autoComplete="off" />
         </Form.Item>
         <Form.Item
