@@ -71,14 +71,14 @@ test.describe('the doctor in the shell (issue 4)', () => {
     });
     expect(running.list.map((p) => p.id)).toContain(overdue.id); // the bell counts the patient seen 20 days ago
     const bell = page.getByTestId('bell');
-    await expect(bell).toHaveAttribute('aria-label', `超过 15 天未填写随访的患者：${count} 人`);
+    await expect(bell).toHaveAttribute('aria-label', `逾期未随访（超过 15 天未填写随访）：${count} 人`);
     await expect(bell.locator('.ant-badge-count')).toHaveAttribute('title', String(count));
     await screenshot(page, 'doctor-bell-badge');
 
     // 取消 leaves the dialog without navigating.
     await bell.click();
     let reminder = await openDialog(page, '结束管理提醒');
-    await expect(reminder).toContainText(`有 ${count} 位患者的随访未填写（超过 15 天）。`);
+    await expect(reminder).toContainText(`有 ${count} 位患者逾期未随访（超过 15 天未填写随访）。`);
     await expect(reminder.locator('img')).toHaveCount(1);
     await screenshot(page, 'doctor-bell-dialog');
     await reminder.getByRole('button', { name: '取消' }).click();
@@ -89,7 +89,8 @@ test.describe('the doctor in the shell (issue 4)', () => {
     reminder = await openDialog(page, '结束管理提醒');
     await reminder.getByRole('button', { name: '确定' }).click();
     await expect(page).toHaveURL(at('/userList/running'));
-    await expect(heading(page, '随访录入未完成')).toBeVisible();
+    // The dialog, the list it opens and its view name the same state.
+    await expect(heading(page, '逾期未随访')).toBeVisible();
     // The bell's N patients are exactly the overdue view the list opens on.
     await expect(page.getByText(`共 ${count} 条`).first()).toBeVisible();
 

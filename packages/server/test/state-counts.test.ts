@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from './support/databases';
-import {
-  addComparisonMember,
-  backdateEnrolment,
-  createDoctor,
-  daysAgo,
-  enrolPatient,
-  loginAs,
-  storeRecord,
-} from './support/factories';
+import { addComparisonMember, backdateEnrolment, createDoctor, daysAgo, enrolPatient, loginAs, storeRecord } from './support/factories';
 import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
 
 type Figures = Record<string, number>;
@@ -65,7 +57,8 @@ describe.each(databaseKinds())('the same state counts the same everywhere on %s'
 
   const bell = async () => (await t.call<{ count: number }>({ method: 'GET', path: '/api/user/queryUnfilledRemind', token })).data.count;
   const managedList = async (body: Record<string, unknown>) =>
-    (await t.call<Page>({ method: 'POST', path: '/api/user/list', token, body: { role: 'patient', page: 1, limit: 50, ...body } })).data.total;
+    (await t.call<Page>({ method: 'POST', path: '/api/user/list', token, body: { role: 'patient', page: 1, limit: 50, ...body } })).data
+      .total;
   const annexQuery = async (path: string) => (await t.call<Page>({ method: 'GET', path, token, query: { page: 1, limit: 50 } })).data.total;
   const centre = async () => (await t.call<Figures>({ method: 'GET', path: '/api/annex/queryPersonalCenterData', token })).data;
 
