@@ -1,7 +1,14 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** Focuses the first item of the menu once its popup is in the page (it renders a frame or two later). */
+function focusFirstItem(menuClass: string, tries = 20): void {
+  const item = document.querySelector<HTMLElement>(`.${menuClass} [role="menuitem"]:not([aria-disabled="true"])`);
+  if (item) item.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusFirstItem(menuClass, tries - 1));
+}
 
 /**
  * A row's 更多 menu. ArrowDown on the button opens it with the first item focused, as a menu button
@@ -10,13 +17,14 @@ import { useTranslation } from 'react-i18next';
 export function MoreMenu({ label, items, onClick }: { label: string; items: MenuProps['items']; onClick: MenuProps['onClick'] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const menuClass = `more-menu-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <Dropdown
       trigger={['click']}
       open={open}
       onOpenChange={setOpen}
-      autoFocus
       menu={{
+        className: menuClass,
         items,
         onClick: (info) => {
           setOpen(false);
@@ -33,6 +41,7 @@ export function MoreMenu({ label, items, onClick }: { label: string; items: Menu
           if (event.key === 'ArrowDown') {
             event.preventDefault();
             setOpen(true);
+            focusFirstItem(menuClass);
           }
         }}
       >

@@ -22,7 +22,8 @@ export function SectionNav({ label, items, activePath }: { label: string; items:
           <li key={item.path}>
             <Link to={item.path} aria-current={item.path === activePath ? 'page' : undefined}>
               {item.label}
-              {item.badge && <span className="section-nav-badge">{item.badge}</span>}
+              {/* The space keeps the state a word of its own in the link's name (诊断记录 已填写). */}
+              {item.badge && <span className="section-nav-badge"> {item.badge}</span>}
             </Link>
           </li>
         ))}

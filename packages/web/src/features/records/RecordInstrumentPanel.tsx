@@ -135,7 +135,7 @@ function SavedConstitutionResult({
       <h3 id="saved-constitution-title" ref={heading} tabIndex={-1} className="instrument-form-title">
         {t('instrument.savedResultTitle', { name })}
       </h3>
-      <RecordConstitutionRadar records={[record]} />
+      <RecordConstitutionRadar records={[record]} testId="saved-radar" />
       <Space style={{ marginTop: 12 }} wrap>
         {prescribes && (
           <Link to={PHYSIQUE_PATH} data-testid="open-suggested-physique">
