@@ -161,14 +161,15 @@ test.describe('the doctor in the shell (issue 4)', () => {
     await expect(form.getByRole('radio', { name: '男' })).toBeChecked();
     await form.getByRole('button', { name: '提交' }).click();
     const errors = form.locator('.ant-form-item-explain-error');
-    await expect(errors).toHaveText(['请输入姓名', '请输入联系电话', '请输入身份证号', '请选择社区']);
+    // The fields in the order both enrolment forms share: 姓名, 身份证号 (which decides the gender), 联系电话, 社区.
+    await expect(errors).toHaveText(['请输入姓名', '请输入身份证号', '请输入联系电话', '请选择社区']);
     await expectAccessible(page, 'doctor-add-member-required');
 
     await form.getByLabel('姓名').fill(uniqueName('对照测试'));
     await form.getByLabel('联系电话').fill('12345678901');
     await form.getByLabel('身份证号').fill('11010119800101');
     await form.getByRole('button', { name: '提交' }).click();
-    await expect(errors).toHaveText(['手机号格式不正确', '身份证号应为18位', '请选择社区']);
+    await expect(errors).toHaveText(['身份证号应为18位', '手机号格式不正确', '请选择社区']);
     const badCheck = idNum.slice(0, 17) + (idNum.endsWith('0') ? '1' : '0');
     await form.getByLabel('身份证号').fill(badCheck);
     await expect(errors.filter({ hasText: /^身份证号校验位不正确$/ })).toHaveCount(1);

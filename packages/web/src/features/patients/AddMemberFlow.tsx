@@ -78,6 +78,8 @@ function MemberFormDialog({ open }: { open: boolean }) {
       form={form}
       withConsentDate={false}
       genderRequired
+      defaultGender="man"
+      telSchema={createComparativeBody.shape.tel_num}
       onSubmit={onSubmit}
       onCancel={close}
       okText={t('common.submit')}

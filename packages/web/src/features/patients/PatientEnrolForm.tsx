@@ -5,6 +5,7 @@ import { Checkbox, DatePicker, Form, type FormInstance, Input, type InputRef, Mo
 import type { Dayjs } from 'dayjs';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { zodRule } from '../../components/form-rules';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import dayjs from '../../lib/dayjs';
@@ -69,6 +70,8 @@ export function PatientEnrolDialog({
   form,
   withConsentDate,
   genderRequired,
+  defaultGender,
+  telSchema = mobileSchema,
   lockedInstitutionId,
   onSubmit,
   onCancel,
@@ -82,6 +85,10 @@ export function PatientEnrolDialog({
   form: FormInstance<EnrolValues>;
   withConsentDate: boolean;
   genderRequired: boolean;
+  /** The gender checked until the ID number says otherwise (a required radio group cannot start empty). */
+  defaultGender?: 'man' | 'woman';
+  /** The body's own check of the mobile number (each call words its required message itself). */
+  telSchema?: z.ZodType;
   /** The doctor's own institution, which they cannot change. */
   lockedInstitutionId?: number;
   onSubmit: (values: EnrolValues) => void;
@@ -135,7 +142,13 @@ export function PatientEnrolDialog({
       <Form<EnrolValues>
         form={form}
         layout="vertical"
-        initialValues={{ institutionId: lockedInstitutionId, consentDate: dayjs(), enrolledAt: dayjs(), smsConsent: false }}
+        initialValues={{
+          institutionId: lockedInstitutionId,
+          gender: defaultGender,
+          consentDate: dayjs(),
+          enrolledAt: dayjs(),
+          smsConsent: false,
+        }}
         onFinish={onSubmit}
         onKeyDown={onKeyDown}
       >
@@ -160,7 +173,7 @@ export function PatientEnrolDialog({
             ]}
           />
         </Form.Item>
-        <Form.Item name="tel_num" label={t('fields.telNum')} required rules={[zodRule(mobileSchema)]}>
+        <Form.Item name="tel_num" label={t('fields.telNum')} required rules={[zodRule(telSchema)]}>
           <Input placeholder={t('fields.telNumPlaceholder')} inputMode="numeric" maxLength={11} autoComplete="off" />
         </Form.Item>
         <Form.Item
