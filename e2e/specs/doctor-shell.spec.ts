@@ -71,14 +71,14 @@ test.describe('the doctor in the shell (issue 4)', () => {
     });
     expect(running.list.map((p) => p.id)).toContain(overdue.id); // the bell counts the patient seen 20 days ago
     const bell = page.getByTestId('bell');
-    await expect(bell).toHaveAttribute('aria-label', `超过 15 天未填写随访的患者：${count} 人`);
+    await expect(bell).toHaveAttribute('aria-label', `逾期未随访（超过 15 天未填写随访）：${count} 人`);
     await expect(bell.locator('.ant-badge-count')).toHaveAttribute('title', String(count));
     await screenshot(page, 'doctor-bell-badge');
 
     // 取消 leaves the dialog without navigating.
     await bell.click();
     let reminder = await openDialog(page, '结束管理提醒');
-    await expect(reminder).toContainText(`有 ${count} 位患者的随访未填写（超过 15 天）。`);
+    await expect(reminder).toContainText(`有 ${count} 位患者逾期未随访（超过 15 天未填写随访）。`);
     await expect(reminder.locator('img')).toHaveCount(1);
     await screenshot(page, 'doctor-bell-dialog');
     await reminder.getByRole('button', { name: '取消' }).click();
@@ -89,7 +89,8 @@ test.describe('the doctor in the shell (issue 4)', () => {
     reminder = await openDialog(page, '结束管理提醒');
     await reminder.getByRole('button', { name: '确定' }).click();
     await expect(page).toHaveURL(at('/userList/running'));
-    await expect(heading(page, '随访录入未完成')).toBeVisible();
+    // The dialog, the list it opens and its view name the same state.
+    await expect(heading(page, '逾期未随访')).toBeVisible();
     // The bell's N patients are exactly the overdue view the list opens on.
     await expect(page.getByText(`共 ${count} 条`).first()).toBeVisible();
 
@@ -160,14 +161,15 @@ test.describe('the doctor in the shell (issue 4)', () => {
     await expect(form.getByRole('radio', { name: '男' })).toBeChecked();
     await form.getByRole('button', { name: '提交' }).click();
     const errors = form.locator('.ant-form-item-explain-error');
-    await expect(errors).toHaveText(['请输入姓名', '请输入联系电话', '请输入身份证号', '请选择社区']);
+    // The fields in the order both enrolment forms share: 姓名, 身份证号 (which decides the gender), 联系电话, 社区.
+    await expect(errors).toHaveText(['请输入姓名', '请输入身份证号', '请输入联系电话', '请选择社区']);
     await expectAccessible(page, 'doctor-add-member-required');
 
     await form.getByLabel('姓名').fill(uniqueName('对照测试'));
     await form.getByLabel('联系电话').fill('12345678901');
     await form.getByLabel('身份证号').fill('11010119800101');
     await form.getByRole('button', { name: '提交' }).click();
-    await expect(errors).toHaveText(['手机号格式不正确', '身份证号应为18位', '请选择社区']);
+    await expect(errors).toHaveText(['身份证号应为18位', '手机号格式不正确', '请选择社区']);
     const badCheck = idNum.slice(0, 17) + (idNum.endsWith('0') ? '1' : '0');
     await form.getByLabel('身份证号').fill(badCheck);
     await expect(errors.filter({ hasText: /^身份证号校验位不正确$/ })).toHaveCount(1);

@@ -30,7 +30,7 @@ test.describe("the doctor's worklist and keyboard use (issue 4)", () => {
     const views = [
       { label: '全部在管', filter: {} },
       { label: '7天内到期', filter: { dueWithinDays: 7 } },
-      { label: '仅逾期', filter: { overdueOnly: true } },
+      { label: '逾期未随访', filter: { overdueOnly: true } },
     ];
     const cohorts = [
       { caption: '管理组', path: '/api/user/list', body: { role: 'patient' } },

@@ -22,6 +22,7 @@ export * from './clinical/diabetes-confirmation';
 export * from './clinical/diabetes-followup';
 export * from './clinical/end-evaluation';
 export * from './clinical/follow-up-schedule';
+export * from './clinical/form-status';
 export * from './clinical/glycemic';
 export * from './clinical/indicator-periods';
 export * from './clinical/indicators';

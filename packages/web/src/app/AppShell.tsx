@@ -75,6 +75,7 @@ export default function AppShell() {
           collapsed={collapsed}
           trigger={null}
           theme="light"
+          className="app-sider-sticky"
           style={{ borderInlineEnd: '1px solid #e5e7e6' }}
         >
           <nav aria-label={t('nav.label')}>

@@ -49,7 +49,7 @@ function DoctorBell() {
 
   const onClick = () =>
     confirmDialog({
-      title: t('bell.doctorTitle'),
+      title: t('bell.doctorTitleWithState'),
       p1: [
         unfilled > 0 || urgent === 0 ? t('bell.doctorP1', { count: unfilled, days }) : '',
         urgent > 0 ? t('alerts.bellUrgent', { count: urgent }) : '',

@@ -1,3 +1,4 @@
+import { theme } from 'antd';
 export interface LinePoint {
   /** Unique among the chart's points (several points may share a date). */
   key: string;
@@ -77,6 +78,8 @@ export function pointText(point: LinePoint): string {
 
 /** One measure over time as plain SVG (x: date, y: value), with a table as the text alternative. */
 export function ChartLine({ title, unit, points, references = [], emptyText, headers, width = 420, height = 220 }: Props) {
+  // The theme's primary colour (antd token), not antd's default blue.
+  const { token } = theme.useToken();
   const sorted = sortedPoints(points);
   const values = [...sorted.map((p) => p.value), ...references.map((r) => r.value)];
   const minValue = values.length ? Math.min(...values) : 0;
@@ -124,14 +127,14 @@ export function ChartLine({ title, unit, points, references = [], emptyText, hea
             <polyline
               points={sorted.map((p, index) => `${pointX(index)},${y(p.value)}`).join(' ')}
               fill="none"
-              stroke="#1677ff"
+              stroke={token.colorPrimary}
               strokeWidth={2}
             />
             {sorted.map((p, index) => (
               <g key={p.key} data-point={p.key}>
                 {/* The SVG tooltip: which record the point is, for pointer users. */}
                 <title>{pointText(p)}</title>
-                <circle cx={pointX(index)} cy={y(p.value)} r={3.5} fill="#1677ff" />
+                <circle cx={pointX(index)} cy={y(p.value)} r={3.5} fill={token.colorPrimary} />
                 <text x={pointX(index)} y={y(p.value) - 8} fontSize={10} textAnchor="middle" fill="#262626">
                   {p.value}
                 </text>

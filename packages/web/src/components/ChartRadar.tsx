@@ -1,3 +1,5 @@
+import { theme } from 'antd';
+
 export interface RadarAxis {
   key: string;
   label: string;
@@ -15,6 +17,8 @@ interface Props {
 
 /** A radar (spider) chart of scores on a 0–100 scale, as plain SVG with a text alternative. */
 export function ChartRadar({ axes, title, size = 360, marks = [] }: Props) {
+  // The theme's primary colour (antd token), not the browser's or antd's default blue.
+  const { token } = theme.useToken();
   const centre = size / 2;
   const radius = size / 2 - 64;
   const angle = (index: number) => (Math.PI * 2 * index) / axes.length - Math.PI / 2;
@@ -52,10 +56,10 @@ export function ChartRadar({ axes, title, size = 360, marks = [] }: Props) {
             </g>
           );
         })}
-        <polygon points={polygon} fill="rgba(22,119,255,0.25)" stroke="#1677ff" strokeWidth={2} />
+        <polygon points={polygon} fill={token.colorPrimary} fillOpacity={0.25} stroke={token.colorPrimary} strokeWidth={2} />
         {axes.map((axis, index) => {
           const [x, y] = point(index, axis.value);
-          return <circle key={axis.key} cx={x} cy={y} r={3} fill="#1677ff" />;
+          return <circle key={axis.key} cx={x} cy={y} r={3} fill={token.colorPrimary} />;
         })}
       </svg>
       <figcaption className="visually-hidden">

@@ -1,10 +1,14 @@
 import { SwapOutlined } from '@ant-design/icons';
+import { baselineProgress } from '@tcm/contracts/clinical/form-status';
+import { getInstrument } from '@tcm/contracts/instruments/index';
+import type { Lang } from '@tcm/contracts/instruments/types';
 import { Button, Card, Empty, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePatientDetail } from '../api/patients';
 import { PatientIndicatorGaps } from '../features/indicators/PatientIndicatorGaps';
+import { useInstrumentLang } from '../instruments/lang';
 import { type PatientInfo, usePatientStore } from '../stores/patient';
 import { FactList } from './FactList';
 import { Notice } from './Notice';
@@ -21,6 +25,7 @@ export function PatientPanel() {
   const info = usePatientStore((s) => s.patientInfo);
   const clearPatient = usePatientStore((s) => s.clearPatient);
   const detail = usePatientDetail(patientId);
+  const lang = useInstrumentLang();
 
   if (patientId === null || !info) {
     return (
@@ -66,7 +71,7 @@ export function PatientPanel() {
           style={{ marginBottom: 8 }}
         />
       )}
-      <FactList facts={panelItems(t, info, d)} />
+      <FactList facts={panelItems(t, info, d, lang)} />
       <PatientIndicatorGaps patientId={patientId} />
     </Card>
   );
@@ -74,7 +79,20 @@ export function PatientPanel() {
 
 type T = ReturnType<typeof useTranslation>['t'];
 
-function panelItems(t: T, info: PatientInfo, d: ReturnType<typeof usePatientDetail>['data']) {
+type Detail = ReturnType<typeof usePatientDetail>['data'];
+
+/** "3/5：缺 生活方式、中医症状评分": what the baseline set still lacks, once the detail has answered. */
+function baselineFact(t: T, d: NonNullable<Detail>, lang: Lang) {
+  const progress = baselineProgress(d);
+  const names = progress.missing.map((annex) => getInstrument(annex)?.title[lang] ?? annex).join(t('patientPanel.nameSeparator'));
+  const text =
+    progress.missing.length > 0
+      ? t('patientPanel.baselineMissing', { done: progress.done, total: progress.total, names })
+      : t('patientPanel.baselineComplete', { done: progress.done, total: progress.total });
+  return { key: 'baseline', label: t('patientPanel.baseline'), children: <span data-testid="panel-baseline">{text}</span> };
+}
+
+function panelItems(t: T, info: PatientInfo, d: Detail, lang: Lang) {
   return [
     { key: 'name', label: t('fields.name'), children: <span data-testid="panel-name">{d?.name ?? info.name}</span> },
     { key: 'idNum', label: t('fields.idNum'), children: <span data-testid="panel-idNum">{d?.idNum ?? info.idNum}</span> },
@@ -93,5 +111,6 @@ function panelItems(t: T, info: PatientInfo, d: ReturnType<typeof usePatientDeta
       label: t('fields.institution'),
       children: <span data-testid="panel-institution">{d?.institutionName ?? '—'}</span>,
     },
+    ...(d ? [baselineFact(t, d, lang)] : []),
   ];
 }

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 export interface SectionNavItem {
   path: string;
   label: string;
+  /** Shown after the label and read with it (a record form's state). */
+  badge?: ReactNode;
 }
 
 /**
@@ -19,6 +22,8 @@ export function SectionNav({ label, items, activePath }: { label: string; items:
           <li key={item.path}>
             <Link to={item.path} aria-current={item.path === activePath ? 'page' : undefined}>
               {item.label}
+              {/* The space keeps the state a word of its own in the link's name (诊断记录 已填写). */}
+              {item.badge && <span className="section-nav-badge"> {item.badge}</span>}
             </Link>
           </li>
         ))}

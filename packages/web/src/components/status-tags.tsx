@@ -1,5 +1,6 @@
 import type { RegisterStatus } from '@tcm/contracts/api/auth';
 import type { FillStatus, PatientListItem } from '@tcm/contracts/api/patient';
+import type { FormState } from '@tcm/contracts/clinical/form-status';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../lib/dayjs';
@@ -27,6 +28,18 @@ function ToneTag({ tone, children, testId }: { tone: keyof typeof TONE; children
 export function FillStatusTag({ status }: { status: FillStatus }) {
   const { t } = useTranslation();
   return <ToneTag tone={status === 'completed' ? 'green' : 'orange'}>{t(`fillStatus.${status}`)}</ToneTag>;
+}
+
+const FORM_STATE_TONE: Record<FormState, keyof typeof TONE> = { done: 'green', missing: 'orange', due: 'blue', overdue: 'red' };
+
+/** A record form's state (done / missing / due / overdue), worded once in the catalogues. */
+export function FormStateTag({ state }: { state: FormState }) {
+  const { t } = useTranslation();
+  return (
+    <ToneTag tone={FORM_STATE_TONE[state]} testId={`form-state-${state}`}>
+      {t(`formState.${state}`)}
+    </ToneTag>
+  );
 }
 
 export function RegisterStatusTag({ status }: { status: RegisterStatus }) {

@@ -40,7 +40,8 @@ export function usePaging() {
     page,
     limit,
     keyword,
-    setPage: (p: number, l: number) => update({ page: l !== limit ? 1 : p, limit: l }),
+    // The pager already moves to the page still in range when the size changes (pageAfterResize).
+    setPage: (p: number, l: number) => update({ page: p, limit: l }),
     setKeyword: (k: string) => update({ keyword: k.trim(), page: 1 }),
   };
 }

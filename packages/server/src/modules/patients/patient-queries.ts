@@ -5,6 +5,7 @@ import {
   isCompletedSql,
   isDismissedSql,
   isOverdueSql,
+  isSilencedSql,
   isUrgentSql,
   type PatientScope,
   type PatientViewRow,
@@ -20,7 +21,10 @@ export interface PatientFilter {
   comparisonRole?: 0 | 1 | undefined;
   state?: 'running' | 'completed' | undefined;
   fillStatus?: 'completed' | 'uncompleted' | undefined;
-  /** The unfilled list: overdue and not dismissed with deleteFromIncompleteList. */
+  /**
+   * The unfilled list (逾期未随访): overdue, not silenced with notRemind and not dismissed with
+   * deleteFromIncompleteList, exactly the patients the bell counts, so the list it opens shows its number.
+   */
   overdueOnly?: boolean | undefined;
   keyword?: string | undefined;
   /** In management and due from today to today + N days. */
@@ -38,7 +42,7 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
   if (filter.comparisonRole !== undefined) conditions.push(eq(p.comparisonRole, filter.comparisonRole));
   if (filter.state) conditions.push(eq(p.endManagement, filter.state === 'completed'));
   if (filter.fillStatus) conditions.push(filter.fillStatus === 'completed' ? isCompletedSql : sql`not ${isCompletedSql}`);
-  if (filter.overdueOnly) conditions.push(isOverdueSql(today), sql`not ${isDismissedSql}`);
+  if (filter.overdueOnly) conditions.push(isOverdueSql(today), sql`not ${isSilencedSql}`, sql`not ${isDismissedSql}`);
   if (filter.urgentOnly) conditions.push(isUrgentSql);
   if (filter.dueWithinDays !== undefined) {
     conditions.push(

@@ -226,7 +226,7 @@ export function DataTable<T>({
           <span className="visually-hidden">{t('common.loading')}</span>
         </div>
       )}
-      {pagination && <Pagination {...pagination} />}
+      {pagination && <Pagination label={label} {...pagination} />}
       {localPageSize && (
         <Pagination
           current={shownLocalPage}

@@ -13,6 +13,8 @@ export interface PaginationProps {
   showTotal?: boolean;
   /** No pager at all when everything fits on one page. */
   hideOnSinglePage?: boolean;
+  /** What the pager pages, so that two pagers on one screen have different names (axe landmark-unique). */
+  label?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PaginationProps {
  * there are many, `pageItems`) and the page size. Plain buttons and a native select: every control is
  * reachable by keyboard and named for screen readers; the current page carries aria-current.
  */
-export function Pagination({ current, pageSize, total, onChange, sizeOptions, showTotal, hideOnSinglePage }: PaginationProps) {
+export function Pagination({ current, pageSize, total, onChange, sizeOptions, showTotal, hideOnSinglePage, label }: PaginationProps) {
   const { t } = useTranslation();
   const pageCount = pageCountOf(total, pageSize);
   if (hideOnSinglePage && pageCount <= 1) return null;
@@ -29,7 +31,7 @@ export function Pagination({ current, pageSize, total, onChange, sizeOptions, sh
     if (target !== page && target >= 1 && target <= pageCount) onChange(target, pageSize);
   };
   return (
-    <nav className="data-pager" aria-label={t('paging.label')}>
+    <nav className="data-pager" aria-label={label ? t('paging.labelOf', { name: label }) : t('paging.label')}>
       {showTotal && <span className="data-pager-total">{t('common.total', { count: total })}</span>}
       <button
         type="button"

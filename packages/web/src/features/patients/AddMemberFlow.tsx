@@ -1,25 +1,12 @@
 import { createComparativeBody } from '@tcm/contracts/api/comparative';
-import { type ComparisonRole, genderSchema } from '@tcm/contracts/api/patient';
-import { personNameSchema, residentIdSchema } from '@tcm/contracts/api/validators';
-import { ageOn, parseResidentId } from '@tcm/contracts/clinical/resident-id';
-import { Button, Form, Input, Modal, Radio } from 'antd';
-import { useEffect } from 'react';
+import type { ComparisonRole } from '@tcm/contracts/api/patient';
+import { Button, Form, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../components/form-rules';
-import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { toast } from '../../lib/toast';
 import { useAddMemberStore } from '../../stores/add-member';
 import { useCreateComparative } from './comparative-api';
-
-interface Values {
-  name: string;
-  gender: 'man' | 'woman';
-  tel_num: string;
-  idNum: string;
-  institutionId: number;
-}
-
-const shape = createComparativeBody.shape;
+import { type EnrolValues, enrolBodyFields, PatientEnrolDialog } from './PatientEnrolForm';
+import { useOpenNewPatient } from './use-open-record';
 
 /** Add a comparison-group member (spec §2, §5): choose the type, fill the form, 添加成功. */
 export function AddMemberFlow() {
@@ -65,79 +52,46 @@ function ChooseTypeDialog({ open }: { open: boolean }) {
 
 function MemberFormDialog({ open }: { open: boolean }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<EnrolValues>();
   const { role, back, close } = useAddMemberStore();
   const create = useCreateComparative();
+  const openNewPatient = useOpenNewPatient();
 
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
-
-  // The server refuses a gender that contradicts the ID number's sequence digit, so the ID decides it.
-  const idNum = Form.useWatch('idNum', form);
-  const parsedId = typeof idNum === 'string' ? parseResidentId(idNum) : null;
-  const derivedGender = parsedId?.ok ? parsedId.value.gender : null;
-  useEffect(() => {
-    if (derivedGender) form.setFieldValue('gender', derivedGender);
-  }, [derivedGender, form]);
-
-  const onOk = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    const parsed = parseResidentId(values.idNum);
-    const body = createComparativeBody.parse({
-      ...values,
-      role,
-      // The spec's body carries age; it follows from the ID number, so the doctor never types it.
-      age: parsed.ok ? ageOn(parsed.value.birthDate) : undefined,
-    });
+  const onSubmit = async (values: EnrolValues) => {
+    if (create.isPending) return;
+    const body = createComparativeBody.parse({ ...enrolBodyFields(values), role });
     try {
-      await create.mutateAsync(body);
+      const created = await create.mutateAsync(body);
       toast.success(t('addMember.success'));
       close();
+      await openNewPatient(created.id);
     } catch {
       // Shown by the API client; the dialog stays open with what was typed.
     }
   };
 
   return (
-    <Modal
+    <PatientEnrolDialog
       open={open}
       title={t('addMember.formTitle', { type: role === 1 ? t('cohort.diabetes') : t('cohort.preDiabetes') })}
+      testId="add-member-form"
+      form={form}
+      withConsentDate={false}
+      genderRequired
+      defaultGender="man"
+      telSchema={createComparativeBody.shape.tel_num}
+      onSubmit={onSubmit}
       onCancel={close}
+      okText={t('common.submit')}
+      submitting={create.isPending}
       footer={
         <>
           <Button onClick={back}>{t('common.previous')}</Button>
-          <Button type="primary" onClick={onOk} loading={create.isPending}>
+          <Button type="primary" onClick={() => form.submit()} loading={create.isPending}>
             {t('common.submit')}
           </Button>
         </>
       }
-      width={520}
-      data-testid="add-member-form"
-    >
-      <Form<Values> form={form} layout="vertical" initialValues={{ gender: 'man' }} preserve={false}>
-        <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(personNameSchema)]}>
-          <Input placeholder={t('fields.namePlaceholder')} maxLength={50} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="gender" label={t('fields.gender')} required rules={[zodRule(genderSchema)]}>
-          <Radio.Group
-            options={[
-              { value: 'man', label: t('gender.man') },
-              { value: 'woman', label: t('gender.woman') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="tel_num" label={t('fields.telNum')} required rules={[zodRule(shape.tel_num)]}>
-          <Input placeholder={t('fields.telNumPlaceholder')} inputMode="numeric" maxLength={11} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="idNum" label={t('fields.idNum')} required rules={[zodRule(residentIdSchema)]}>
-          <Input placeholder={t('fields.idNumPlaceholder')} maxLength={18} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="institutionId" label={t('fields.institution')} required rules={[zodRule(shape.institutionId)]}>
-          <InstitutionSelect placeholder={t('fields.institutionPlaceholder')} aria-label={t('fields.institution')} />
-        </Form.Item>
-      </Form>
-    </Modal>
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { DownOutlined } from '@ant-design/icons';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
-import { Button, Dropdown, type MenuProps, Space } from 'antd';
+import { Button, type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePatientAction } from '../../api/patients';
+import { MoreMenu } from '../../components/MoreMenu';
 import { toast } from '../../lib/toast';
 import { confirmDialog } from '../../stores/confirm-queue';
 import { useOpenRecord } from './use-open-record';
@@ -53,16 +53,16 @@ export function ManagedPatientActions({ patient }: { patient: PatientListItem })
 
   return (
     <Space size={4} wrap>
-      <Button size="small" type="primary" ghost onClick={() => openRecord(patient)}>
+      <Button
+        size="small"
+        type="primary"
+        ghost
+        onClick={() => openRecord(patient)}
+        aria-label={t('home.openRecordOf', { name: patient.name })}
+      >
         {t('patientActions.open')}
       </Button>
-      {items.length > 0 && (
-        <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
-          <Button size="small" aria-label={t('patientActions.moreFor', { name: patient.name })}>
-            {t('patientActions.more')} <DownOutlined aria-hidden />
-          </Button>
-        </Dropdown>
-      )}
+      {items.length > 0 && <MoreMenu label={t('patientActions.moreFor', { name: patient.name })} items={items} onClick={onMenu} />}
     </Space>
   );
 }

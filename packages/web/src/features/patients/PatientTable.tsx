@@ -100,6 +100,7 @@ export function PatientTable({
           showTotal: true,
           onChange: onPage,
           hideOnSinglePage: compact,
+          label: caption,
         }}
       />
     </section>

@@ -1,13 +1,25 @@
 import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { useNavigate } from 'react-router-dom';
+import { patientApi } from '../../api/patients';
+import { firstFormTarget } from '../../lib/record-screens';
 import { usePatientStore } from '../../stores/patient';
 
-/** Choosing a patient sets patientId / patientInfo (spec §3) and opens their record workspace. */
+/**
+ * Choosing a patient sets patientId / patientInfo (spec §3) and opens their record workspace at the
+ * first form still to fill: a missing baseline form, else a due or overdue follow-up.
+ */
 export function useOpenRecord(): (patient: PatientListItem) => void {
   const navigate = useNavigate();
   const selectPatient = usePatientStore((s) => s.selectPatient);
   return (patient) => {
     selectPatient(patient);
-    navigate('/diagnosticRecord');
+    const target = firstFormTarget(patient);
+    navigate(target.path, { state: target.state });
   };
+}
+
+/** After an enrolment: the new patient, opened at their first baseline form. */
+export function useOpenNewPatient(): (id: number) => Promise<void> {
+  const openRecord = useOpenRecord();
+  return async (id) => openRecord(await patientApi.detail(id));
 }

@@ -84,6 +84,24 @@ export function usePrescriptionBlank(kind: PrescriptionKind, patientId: number |
   });
 }
 
+/**
+ * The kinds the suggestion rules have something to prefill for, from the patient's latest records
+ * (the blank of each kind, as the kind's form asks for it): the overview marks them.
+ */
+export function useSuggestedKinds(kinds: readonly PrescriptionKind[], patientId: number | null): ReadonlySet<PrescriptionKind> {
+  return useQueries({
+    queries: kinds.map((kind) => ({
+      queryKey: [...PRESCRIPTIONS_KEY, 'blank', kind, patientId],
+      queryFn: () => prescriptionApi.blank(kind, patientId as number),
+      enabled: patientId !== null,
+      retry: false,
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    })),
+    combine: (results) => new Set(kinds.filter((_, index) => (results[index]?.data?.suggestions.length ?? 0) > 0)),
+  });
+}
+
 export function usePrescriptionHistory(kind: PrescriptionKind, patientId: number | null, page: number, limit: number) {
   return useQuery({ ...historyQuery(kind, patientId, page, limit), placeholderData: keepPreviousData });
 }

@@ -116,7 +116,7 @@ export function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey
 }
 
 /** The nine CCMQ transformed scores of the latest constitution record as a radar. */
-export function RecordConstitutionRadar({ records }: { records: AnnexRecord[] }) {
+export function RecordConstitutionRadar({ records, testId = 'record-radar' }: { records: AnnexRecord[]; testId?: string }) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
   const latest = records[0];
@@ -134,7 +134,7 @@ export function RecordConstitutionRadar({ records }: { records: AnnexRecord[] })
       size="small"
       title={<h3 className="chart-card-title">{t('instrument.radarTitle')}</h3>}
       style={{ marginTop: 16 }}
-      data-testid="record-radar"
+      data-testid={testId}
     >
       {latest ? (
         <Row gutter={16} align="middle">
@@ -145,7 +145,9 @@ export function RecordConstitutionRadar({ records }: { records: AnnexRecord[] })
             <p>
               {t('instrument.radarDate', { date: latest.filledAt.slice(0, 10) })}
               <br />
-              <strong data-testid="radar-conclusion">{typeof conclusion === 'string' ? conclusion : ''}</strong>
+              <strong data-testid={testId === 'record-radar' ? 'radar-conclusion' : `${testId}-conclusion`}>
+                {typeof conclusion === 'string' ? conclusion : ''}
+              </strong>
             </p>
             <p className="chart-legend">{t('instrument.radarLegend')}</p>
           </Col>

@@ -1,4 +1,5 @@
 import { instrumentsFor } from '@tcm/contracts/clinical/cohort-protocol';
+import { type FormState, formStates, mostPressing } from '@tcm/contracts/clinical/form-status';
 import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
 import { Button, Card, Space, Tabs } from 'antd';
@@ -11,8 +12,10 @@ import { LazyDialog } from '../../components/lazy-dialog';
 import { Notice } from '../../components/Notice';
 import { PatientPanel } from '../../components/PatientPanel';
 import { SectionNav } from '../../components/SectionNav';
+import { FormStateTag } from '../../components/status-tags';
 import type { ContextPatient } from '../../instruments/context';
 import { useInstrumentLang } from '../../instruments/lang';
+import { type RecordLocationState, SCREEN_ANNEXES, todayIso } from '../../lib/record-screens';
 import { RECORD_ROUTES, type RecordKey } from '../../lib/routes';
 import { toast } from '../../lib/toast';
 import { type PatientInfo, usePatientStore } from '../../stores/patient';
@@ -23,18 +26,6 @@ import { RecordConstitutionRadar, RecordTrends } from './RecordCharts';
 import { RecordInstrumentPanel } from './RecordInstrumentPanel';
 
 const RecordEndEvaluationDialog = lazy(() => import('./RecordEndEvaluationDialog'));
-
-/** The annexes each record screen holds; /diagnosticRecord has annex 6 (体格检查) as a tab. */
-const SCREEN_ANNEXES: Record<RecordKey, readonly AnnexKey[]> = {
-  diagnosticRecord: ['1', '6'],
-  lifeStyle: ['2'],
-  bodyConstitution: ['3'],
-  symptomScale: ['4'],
-  InterventionRecord: ['5'],
-  followUp: ['7'],
-  TNBFollowUp: ['9'],
-  custom: ['custom'],
-};
 
 /**
  * The screen's instruments the patient's group fills, from the protocol table of contracts (PRODUCT
@@ -83,29 +74,47 @@ function Workspace({ current }: { current: RecordKey }) {
   return (
     <>
       <PatientPanel />
-      <SectionNav
-        label={t('records.navLabel')}
-        activePath={location.pathname}
-        items={tabs.map((r) => ({ path: r.path, label: t(`records.${r.key}`) }))}
-      />
+      <ScreenNav info={info} tabs={tabs} activePath={location.pathname} />
       <WorkspaceRegion title={t(`records.${current}`)}>
         {!appliesTo(current, info) && <Notice type="info" title={t('records.notApplicable')} style={{ marginBottom: 12 }} />}
-        <Instruments current={current} info={info} />
+        {/* Keyed by the navigation, so that "open the first missing form" picks its tab each time. */}
+        <Instruments key={location.key} current={current} info={info} />
       </WorkspaceRegion>
     </>
   );
 }
 
+/** Each form's state for the selected patient, from the audited detail (undefined until it answers). */
+function usePatientFormStates(): Partial<Record<AnnexKey, FormState>> | undefined {
+  const patientId = usePatientStore((s) => s.patientId);
+  const detail = usePatientDetail(patientId);
+  const data = detail.data;
+  return useMemo(() => (data ? formStates(data, todayIso()) : undefined), [data]);
+}
+
+function ScreenNav({ info, tabs, activePath }: { info: PatientInfo; tabs: readonly (typeof RECORD_ROUTES)[number][]; activePath: string }) {
+  const { t } = useTranslation();
+  const states = usePatientFormStates();
+  const items = tabs.map((r) => {
+    const state = states ? mostPressing(screenAnnexesFor(r.key, info).map((annex) => states[annex])) : null;
+    return { path: r.path, label: t(`records.${r.key}`), badge: state ? <FormStateTag state={state} /> : undefined };
+  });
+  return <SectionNav label={t('records.navLabel')} activePath={activePath} items={items} />;
+}
+
 function Instruments({ current, info }: { current: RecordKey; info: PatientInfo }) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
+  const location = useLocation();
   const patientId = usePatientStore((s) => s.patientId) as number;
   const detail = usePatientDetail(patientId);
+  const states = usePatientFormStates();
   const histories = usePatientHistories(patientId, ALL_ANNEXES);
   const [endOpen, setEndOpen] = useState(false);
   // Only the group's instruments get a form: the server refuses the others (403 naming the group).
   const annexes = screenAnnexesFor(current, info);
-  const [active, setActive] = useState<AnnexKey>(annexes[0] ?? '1');
+  const wanted = (location.state as RecordLocationState | null)?.annex;
+  const [active, setActive] = useState<AnnexKey>(wanted && annexes.includes(wanted) ? wanted : (annexes[0] ?? '1'));
 
   const patient: ContextPatient = useMemo(
     () => ({
@@ -152,7 +161,20 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
         <Tabs
           activeKey={active}
           onChange={(key) => setActive(key as AnnexKey)}
-          items={annexes.map((annex) => ({ key: annex, label: getInstrument(annex)?.title[lang] ?? annex, children: panel(annex) }))}
+          items={annexes.map((annex) => {
+            const state = states?.[annex];
+            const label = (
+              <span key={annex}>
+                {getInstrument(annex)?.title[lang] ?? annex}
+                {state && (
+                  <span className="section-nav-badge">
+                    <FormStateTag state={state} />
+                  </span>
+                )}
+              </span>
+            );
+            return { key: annex, label, children: panel(annex) };
+          })}
         />
       ) : (
         annexes[0] !== undefined && panel(annexes[0])

@@ -74,15 +74,6 @@ export function useRecordRevisions(annex: AnnexKey, patientId: number, id: numbe
   });
 }
 
-/** The history of one instrument for one patient, newest first. */
-export function useRecordHistory(annex: AnnexKey, patientId: number | null) {
-  return useQuery({
-    queryKey: recordKeys.history(patientId, annex),
-    queryFn: () => recordApi.list(annex, patientId as number),
-    enabled: patientId !== null,
-  });
-}
-
 /** Several histories at once (validation context, charts). */
 export function usePatientHistories(patientId: number | null, annexes: readonly AnnexKey[]) {
   // A stable combine keeps the result's identity until a history changes (it feeds memoised contexts).

@@ -1,9 +1,10 @@
-import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
+import { UserAddOutlined } from '@ant-design/icons';
 import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
-import { Button, Dropdown, Input, Segmented, Space } from 'antd';
+import { Button, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { MoreMenu } from '../../components/MoreMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { usePaging } from '../../components/use-paging';
@@ -133,23 +134,23 @@ function MemberActions({ member, onVoid }: { member: PatientListItem; onVoid: ()
 
   return (
     <Space size={4} wrap>
-      <Button size="small" type="primary" ghost onClick={() => openRecord(member)}>
+      <Button
+        size="small"
+        type="primary"
+        ghost
+        onClick={() => openRecord(member)}
+        aria-label={t('home.openRecordOf', { name: member.name })}
+      >
         {t('patientActions.open')}
       </Button>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            ...(member.endManagement ? [] : [{ key: 'end', label: t('patientActions.end') }]),
-            { key: 'delete', label: t('comparison.delete'), danger: true },
-          ],
-          onClick: onMenu,
-        }}
-      >
-        <Button size="small" aria-label={t('patientActions.moreFor', { name: member.name })}>
-          {t('patientActions.more')} <DownOutlined aria-hidden />
-        </Button>
-      </Dropdown>
+      <MoreMenu
+        label={t('patientActions.moreFor', { name: member.name })}
+        items={[
+          ...(member.endManagement ? [] : [{ key: 'end', label: t('patientActions.end') }]),
+          { key: 'delete', label: t('comparison.delete'), danger: true },
+        ]}
+        onClick={onMenu}
+      />
     </Space>
   );
 }

@@ -1,7 +1,9 @@
-import { Col, Row } from 'antd';
-import { useEffect } from 'react';
+import { UserAddOutlined } from '@ant-design/icons';
+import { Button, Col, Row, Space } from 'antd';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { LazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportButton } from '../../features/exports/ExportButton';
 import { isHomeType, useHomeStore } from '../../stores/home';
@@ -14,6 +16,8 @@ import { RecentPatientsCard } from './RecentPatientsCard';
 import { UrgentCard } from './UrgentCard';
 import { WorklistCard } from './WorklistCard';
 
+const EnrolPatientDialog = lazy(() => import('../../features/patients/EnrolPatientDialog'));
+
 /** /, /index and /index/{type}: the doctor's worklist (homeType from the path, default all). */
 export default function HomePage() {
   const { type } = useParams();
@@ -22,6 +26,7 @@ export default function HomePage() {
   const name = useSessionStore((s) => s.user?.name ?? '');
   const setHomeType = useHomeStore((s) => s.setHomeType);
   const isValidType = type === undefined || isHomeType(type);
+  const [isEnrolOpen, setIsEnrolOpen] = useState(false);
 
   useEffect(() => {
     if (type === undefined) setHomeType('all');
@@ -32,7 +37,17 @@ export default function HomePage() {
   if (isAdmin) return <AdminHome />;
   return (
     <>
-      <PageHeader title={t('home.title', { name })} extra={<ExportButton />} />
+      <PageHeader
+        title={t('home.title', { name })}
+        extra={
+          <Space wrap>
+            <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setIsEnrolOpen(true)} data-testid="home-enrol">
+              {t('enrol.open')}
+            </Button>
+            <ExportButton />
+          </Space>
+        }
+      />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={16}>
           <UrgentCard />
@@ -44,6 +59,7 @@ export default function HomePage() {
           <RecentPatientsCard />
         </Col>
       </Row>
+      <LazyDialog dialog={EnrolPatientDialog} open={isEnrolOpen} onClose={() => setIsEnrolOpen(false)} />
     </>
   );
 }

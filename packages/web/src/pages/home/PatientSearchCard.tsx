@@ -27,6 +27,7 @@ export function PatientSearchCard() {
         onSearch={(v) => setKeyword(v.trim())}
         loading={search.isFetching}
         data-testid="home-search"
+        className="search-box"
       />
       {keyword && search.isError && <ErrorState error={search.error} onRetry={() => void search.refetch()} />}
       {keyword && search.isSuccess && (

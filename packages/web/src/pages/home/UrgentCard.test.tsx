@@ -135,11 +135,13 @@ describe("the doctor's bell", () => {
       </>,
     );
     const bell = await screen.findByRole('button', {
-      name: '提醒 3 条：超过 15 天未填写随访的患者 1 人，有待处理危急值的患者 2 人',
+      name: '提醒 3 条：逾期未随访（超过 15 天）的患者 1 人，有待处理危急值的患者 2 人',
     });
     await waitFor(() => expect(within(bell).getByText('3')).toBeInTheDocument());
     await user.click(bell);
-    const dialog = await screen.findByRole('dialog');
+    // Titled with the state it is about, in the words of the list it opens (逾期未随访).
+    const dialog = await screen.findByRole('dialog', { name: '结束管理提醒：逾期未随访' });
+    expect(dialog).toHaveTextContent('有 1 位患者逾期未随访（超过 15 天未填写随访）。');
     expect(dialog).toHaveTextContent('2 位患者有待处理的危急值，已列在工作台首页“危急值待处理”中。');
   });
 });

@@ -134,7 +134,7 @@ function ComparisonWorklist({ view }: { view: HomeStateType }) {
         columns={['cohort', 'followUp']}
         emptyText={emptyText}
         actions={(p) => (
-          <Button size="small" type="primary" ghost onClick={() => openRecord(p)}>
+          <Button size="small" type="primary" ghost onClick={() => openRecord(p)} aria-label={t('home.openRecordOf', { name: p.name })}>
             {t('patientActions.open')}
           </Button>
         )}

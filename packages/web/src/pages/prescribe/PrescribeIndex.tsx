@@ -1,12 +1,12 @@
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import type { PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { Card, Col, Empty, Row, Space } from 'antd';
+import { Card, Col, Empty, Row, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { ErrorState, PageLoading } from '../../components/PageState';
-import { useCurrentPrescriptions } from '../../features/prescriptions/api';
+import { useCurrentPrescriptions, useSuggestedKinds } from '../../features/prescriptions/api';
 import { usePrescriptionLines } from '../../features/prescriptions/PrescriptionSheet';
 import { colonOf, formatIssued, usePrescriptionLang } from '../../features/prescriptions/PrescriptionText';
 import { PRESCRIBE_ROUTES } from '../../lib/routes';
@@ -14,6 +14,8 @@ import { usePatientStore } from '../../stores/patient';
 import { PrescriptionNotForComparison } from './PrescriptionNotForComparison';
 
 const KIND_ROUTES = PRESCRIBE_ROUTES.filter((r): r is typeof r & { key: PrescriptionKind } => r.key !== 'index');
+/** Every kind but 其他处方, which no rule fills. */
+const SUGGESTIBLE = KIND_ROUTES.map((r) => r.key).filter((kind) => kind !== 'other');
 
 function CurrentLines({ issued }: { issued: IssuedPrescription }) {
   const { t } = useTranslation();
@@ -36,6 +38,7 @@ export default function PrescribeIndex() {
   const patientId = usePatientStore((s) => s.patientId);
   const info = usePatientStore((s) => s.patientInfo);
   const current = useCurrentPrescriptions(info?.cohort === 'managed' ? patientId : null);
+  const suggested = useSuggestedKinds(SUGGESTIBLE, info?.cohort === 'managed' ? patientId : null);
   if (patientId === null || !info) return null;
   if (info.cohort !== 'managed') return <PrescriptionNotForComparison />;
   if (current.isPending) return <PageLoading />;
@@ -56,6 +59,7 @@ export default function PrescribeIndex() {
           const issued = current.data[key] as IssuedPrescription | null;
           const name = prescriptionKindLabel(key, lang);
           const headingId = `prescribe-current-${key}`;
+          const isSuggested = !issued && suggested.has(key);
           return (
             <Col key={key} xs={24} lg={12}>
               <Card
@@ -64,6 +68,11 @@ export default function PrescribeIndex() {
                 title={
                   <h3 id={headingId} style={{ margin: 0, fontSize: 15 }}>
                     {name}
+                    {isSuggested && (
+                      <Tag color="processing" style={{ marginInlineStart: 8 }} data-testid={`suggested-${key}`}>
+                        {t('prescribe.suggestedTag')}
+                      </Tag>
+                    )}
                   </h3>
                 }
                 extra={
@@ -95,7 +104,10 @@ export default function PrescribeIndex() {
                     <CurrentLines issued={issued} />
                   </>
                 ) : (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('prescribe.notIssued')} />
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={isSuggested ? t('prescribe.notIssuedSuggested') : t('prescribe.notIssued')}
+                  />
                 )}
               </Card>
             </Col>

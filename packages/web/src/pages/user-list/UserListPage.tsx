@@ -63,7 +63,8 @@ function UserList({ type }: { type: ListType }) {
   const annex = useFillStatusList(type === 'completed' ? 'completed' : 'toBeContinued', { page, limit }, !useAll);
   const query = useAll ? all : annex;
 
-  const title = t(`userList.title.${type}`);
+  // The overdue view is the list the bell opens: it is titled with the bell's word for the state.
+  const title = t(`userList.title.${type === 'running' && view === 'overdue' ? 'overdue' : type}`);
   return (
     <>
       <PageHeader
@@ -145,7 +146,7 @@ function UserList({ type }: { type: ListType }) {
         page={page}
         limit={limit}
         onPage={paging.setPage}
-        columns={['enrolledAt', 'fillStatus', 'followUp']}
+        columns={type === 'running' && view === 'overdue' ? ['enrolledAt', 'followUp'] : ['enrolledAt', 'fillStatus', 'followUp']}
         emptyText={type === 'running' && view === 'overdue' ? t('userList.noOverdue') : undefined}
         actions={(p) => <ManagedPatientActions patient={p} />}
       />
