@@ -48,12 +48,13 @@ export async function reminderCandidates(db: Db, today: string, now: Date): Prom
   const since = new Date(now.getTime() - REMINDER_SPACING_DAYS * 86_400_000).toISOString();
   const result = await db.execute(sql`
     select * from (
-      select p.id as "patientId", p.name, i.name as "institutionName", to_char(${dueDateSql}, 'YYYY-MM-DD') as "dueDate",
-        ${kindSql(today)} as kind, p.sms_consent as "smsConsent", p.follow_up_status = 'active' as active,
-        i.reminders_enabled as "remindersEnabled", p.tel_num_sealed as "telNumSealed", p.tel_num as "legacyTelNum",
-        exists (select 1 from ${smsOutbox} o where o.patient_id = p.id and o.status <> 'failed' and o.created_at > ${since}::timestamptz) as "recentReminder"
-      from ${patients} p join ${institutions} i on i.id = p.institution_id
-      where p.voided_at is null and not p.end_management
+      select ${patients.id} as "patientId", ${patients.name} as name, i.name as "institutionName",
+        to_char(${dueDateSql}, 'YYYY-MM-DD') as "dueDate", ${kindSql(today)} as kind,
+        ${patients.smsConsent} as "smsConsent", ${patients.followUpStatus} = 'active' as active,
+        i.reminders_enabled as "remindersEnabled", ${patients.telNumSealed} as "telNumSealed", ${patients.legacyTelNum} as "legacyTelNum",
+        exists (select 1 from ${smsOutbox} o where o.patient_id = ${patients.id} and o.status <> 'failed' and o.created_at > ${since}::timestamptz) as "recentReminder"
+      from ${patients} join ${institutions} i on i.id = ${patients.institutionId}
+      where ${patients.voidedAt} is null and not ${patients.endManagement}
     ) c
     where c.kind is not null`);
   const rows = rowsOf<Omit<ReminderCandidate, 'alreadyQueued'>>(result);
