@@ -78,11 +78,11 @@ export function candidateMobile(keyring: Keyring, c: Pick<ReminderCandidate, 'te
  */
 export async function queueReminder(
   db: Db,
-  row: { patientId: number; kind: ReminderKind; dueDate: string; mobile: string; text: string; provider: string },
+  row: { patientId: number; kind: ReminderKind; dueDate: string; mobile: string; text: string; provider: string; createdAt: Date },
 ): Promise<number | null> {
   const [inserted] = rowsOf<{ id: number }>(
-    await db.execute(sql`insert into ${smsOutbox} (mobile, text, provider, status, patient_id, kind, due_date)
-      values (${row.mobile}, ${row.text}, ${row.provider}, 'queued', ${row.patientId}, ${row.kind}, ${row.dueDate}::date)
+    await db.execute(sql`insert into ${smsOutbox} (mobile, text, provider, status, patient_id, kind, due_date, created_at)
+      values (${row.mobile}, ${row.text}, ${row.provider}, 'queued', ${row.patientId}, ${row.kind}, ${row.dueDate}::date, ${row.createdAt.toISOString()}::timestamptz)
       on conflict (patient_id, due_date, kind) where patient_id is not null do nothing
       returning id`),
   );

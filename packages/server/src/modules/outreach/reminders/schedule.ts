@@ -75,6 +75,8 @@ export async function runReminderSchedule(deps: ScheduleDeps): Promise<ReminderR
         mobile: candidateMobile(deps.keyring, c),
         text: reminderText(c.kind, { institution: c.institutionName, name: c.name, dueDate: c.dueDate }),
         provider: deps.providerName,
+        // The schedule's clock, which the 7-day spacing compares with.
+        createdAt: deps.now,
       });
       if (outboxId === null) skip('alreadyQueued');
       else {
