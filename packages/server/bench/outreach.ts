@@ -60,7 +60,13 @@ async function main() {
     const now = new Date();
     now.setUTCHours(2, 0, 0, 0); // 10:00 in Shanghai: inside the sending hours
     const enqueued: QueuedReminder[] = [];
-    const queue = await startReminderQueue({ database, keyring: keyringOf(config), provider: { name: 'bench', deliver: async () => {} }, timeZone: TZ, work: false });
+    const queue = await startReminderQueue({
+      database,
+      keyring: keyringOf(config),
+      provider: { name: 'bench', deliver: async () => {} },
+      timeZone: TZ,
+      work: false,
+    });
     started = Date.now();
     const result = await runReminderSchedule({
       db: database.db,
@@ -83,13 +89,20 @@ async function main() {
       const jobs = await queue.boss.fetch<{ outboxId: number }>(SEND_QUEUE, { batchSize: 50 });
       if (jobs.length === 0) break;
       for (const job of jobs) {
-        await handleSendJob(queue.boss, { database, provider: { name: 'bench', deliver: async () => {} }, timeZone: TZ }, job.data.outboxId, now);
+        await handleSendJob(
+          queue.boss,
+          { database, provider: { name: 'bench', deliver: async () => {} }, timeZone: TZ },
+          job.data.outboxId,
+          now,
+        );
         await queue.boss.complete(SEND_QUEUE, job.id);
         delivered++;
       }
     }
     const seconds = (Date.now() - started) / 1000;
-    console.log(`delivery: ${delivered} reminder jobs in ${seconds.toFixed(1)} s = ${Math.round((delivered / seconds) * 60)} jobs per minute`);
+    console.log(
+      `delivery: ${delivered} reminder jobs in ${seconds.toFixed(1)} s = ${Math.round((delivered / seconds) * 60)} jobs per minute`,
+    );
     await queue.stop();
 
     const today = isoDate(new Intl.DateTimeFormat('sv-SE', { timeZone: TZ }).format(now));

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orphanedReminders } from '../src/db/queries/reminders';
 import { smsOutbox } from '../src/db/schema';
 import { keyringOf } from '../src/lib/crypto';
 import { deliverReminder, MAX_SEND_ATTEMPTS } from '../src/modules/outreach/reminders/deliver';
@@ -178,7 +179,10 @@ describe.each(databaseKinds())('SMS reminders on %s', (kind) => {
       const id = await enrol('队列己', true);
       await schedule(at(plusDays(due, -3), 10), []);
       const [row] = await outboxOf(id);
+      // Queued without a job (as by a server running without the queue): the hourly job finds it.
+      expect(await orphanedReminders(t.database.db, SEND_QUEUE)).toContain(row!.id);
       await queue.enqueue([{ outboxId: row!.id, startAfter: new Date(Date.now() - 1000) }]);
+      expect(await orphanedReminders(t.database.db, SEND_QUEUE)).not.toContain(row!.id);
       const [job] = await queue.boss.fetch<{ outboxId: number }>(SEND_QUEUE);
       expect(job?.data.outboxId).toBe(row!.id);
       const failing = { ...provider, deliver: async () => Promise.reject(new Error('timeout')) };

@@ -110,3 +110,18 @@ export async function reminderCancelReason(db: Db, patientId: number, dueDate: s
   if (isoDate(row.dueDate) !== dueDate) return 'dueDateMet';
   return null;
 }
+
+/**
+ * Queued reminders that no pending job of the send queue names: queued by a server running without
+ * the queue, or whose job was lost. The periodic schedule job hands them to the queue again; delivery
+ * is idempotent, so a reminder named twice still goes out once.
+ */
+export async function orphanedReminders(db: Db, sendQueue: string): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select o.id from ${smsOutbox} o
+      where o.status = 'queued' and o.patient_id is not null
+        and not exists (select 1 from pgboss.job j where j.name = ${sendQueue}
+          and j.state in ('created', 'retry', 'active') and (j.data->>'outboxId')::int = o.id)`),
+  );
+  return rows.map((r) => r.id);
+}
