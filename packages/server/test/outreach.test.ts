@@ -165,7 +165,7 @@ describe.each(databaseKinds())('follow-up outreach on %s', (kind) => {
   });
 
   it('the four working lists follow the latest attempt since the due date, each row with its last attempt', async () => {
-    const toContact = await overdue('待联系A');
+    await overdue('待联系A');
     const agreed = await overdue('已约B');
     const later = await overdue('稍后C');
     const laterToday = await overdue('稍后到期D');
@@ -183,7 +183,7 @@ describe.each(databaseKinds())('follow-up outreach on %s', (kind) => {
       .set({ contactDate: daysAgo(15) })
       .where(eq(outreachContacts.patientId, agreedOld));
 
-    const pick = (rows: string[]) => rows.filter((n) => /^[^\u0000-\u007f]+[A-G]$/.test(n) || /[A-G]$/.test(n)).sort();
+    const pick = (rows: string[]) => rows.filter((n) => /[A-G]$/.test(n)).sort();
     expect(pick(await names('toContact'))).toEqual(['已约过期F', '待联系A'].sort());
     expect(pick(await names('agreed'))).toEqual(['已约B']);
     expect(pick(await names('later'))).toEqual(['稍后到期D']);
@@ -191,7 +191,6 @@ describe.each(databaseKinds())('follow-up outreach on %s', (kind) => {
     const rows = (await list({ outreach: 'unreachable' })).list;
     expect(rows.find((r) => r.name === '未联系上E')?.lastContact).toEqual({ result: 'wrongNumber', channel: 'phone', contactDate: today });
     expect((await list({ outreach: 'toContact' })).list.find((r) => r.name === '待联系A')?.lastContact).toBeNull();
-    expect(toContact).toBeGreaterThan(0);
 
     // A visit moves the due date: the patient leaves the lists.
     await storeRecord(t, agreed, '7', today, doctorId);

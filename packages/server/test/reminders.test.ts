@@ -9,16 +9,7 @@ import { nextSendMoment } from '../src/modules/outreach/reminders/quiet-hours';
 import { type QueuedReminder, runReminderSchedule } from '../src/modules/outreach/reminders/schedule';
 import type { SmsMessage, SmsProvider } from '../src/sms/sms-sender';
 import { databaseKinds } from './support/databases';
-import {
-  backdateEnrolment,
-  createDoctor,
-  daysAgo,
-  enrolPatient,
-  loginAs,
-  nextMobile,
-  nextResidentId,
-  storeRecord,
-} from './support/factories';
+import { backdateEnrolment, createDoctor, daysAgo, loginAs, nextMobile, nextResidentId, storeRecord } from './support/factories';
 import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
 
 const TZ = 'Asia/Shanghai';
