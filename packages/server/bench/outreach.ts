@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config';
 import { type Database, openDatabase, rowsOf } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 import { outreachListSql } from '../src/db/queries/outreach';
+import { dueDateSql } from '../src/db/queries/patients';
 import { accounts } from '../src/db/schema';
 import { keyringOf } from '../src/lib/crypto';
 import { isoDate } from '../src/lib/dates';
@@ -111,7 +112,7 @@ async function main() {
     const today = isoDate(new Intl.DateTimeFormat('sv-SE', { timeZone: TZ }).format(now));
     const plan = rowsOf<{ 'QUERY PLAN': string }>(
       await database.db.execute(
-        sql`explain analyze select id from patients where institution_id = 1 and voided_at is null and cohort = 'managed' and ${outreachListSql('toContact', today)} order by id limit 20`,
+        sql`explain analyze select id from patients where institution_id = 2 and voided_at is null and cohort = 'managed' and ${outreachListSql('toContact', today)} order by ${dueDateSql}, id limit 20`,
       ),
     );
     console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));

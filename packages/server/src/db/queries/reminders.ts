@@ -72,21 +72,36 @@ export function candidateMobile(keyring: Keyring, c: Pick<ReminderCandidate, 'te
   return revealTelNum(keyring, c);
 }
 
+export interface NewReminder {
+  patientId: number;
+  kind: ReminderKind;
+  dueDate: string;
+  mobile: string;
+  text: string;
+  provider: string;
+  createdAt: Date;
+}
+
 /**
- * Queues one reminder; the unique key (patient, due date, kind) makes a second schedule run, or a
- * second instance running it at the same moment, insert nothing. Answers the new row's id, or null.
+ * Queues reminders in one statement; the unique key (patient, due date, kind) makes a second schedule
+ * run, or a second instance running it at the same moment, insert nothing. Answers the new rows' ids
+ * with their patients (a reminder already queued is absent).
  */
-export async function queueReminder(
-  db: Db,
-  row: { patientId: number; kind: ReminderKind; dueDate: string; mobile: string; text: string; provider: string; createdAt: Date },
-): Promise<number | null> {
-  const [inserted] = rowsOf<{ id: number }>(
-    await db.execute(sql`insert into ${smsOutbox} (mobile, text, provider, status, patient_id, kind, due_date, created_at)
-      values (${row.mobile}, ${row.text}, ${row.provider}, 'queued', ${row.patientId}, ${row.kind}, ${row.dueDate}::date, ${row.createdAt.toISOString()}::timestamptz)
-      on conflict (patient_id, due_date, kind) where patient_id is not null do nothing
-      returning id`),
+export async function queueReminders(db: Db, rows: NewReminder[]): Promise<{ id: number; patientId: number }[]> {
+  if (rows.length === 0) return [];
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.mobile}, ${r.text}, ${r.provider}, 'queued', ${r.patientId}::int, ${r.kind}, ${r.dueDate}::date, ${r.createdAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
   );
-  return inserted?.id ?? null;
+  return rowsOf<{ id: number; patientId: number }>(
+    await db.execute(sql`insert into ${smsOutbox} (mobile, text, provider, status, patient_id, kind, due_date, created_at)
+      values ${values}
+      on conflict (patient_id, due_date, kind) where patient_id is not null do nothing
+      returning id, patient_id as "patientId"`),
+  );
 }
 
 /** Why a queued reminder must not go out any more (null: it still should). */
