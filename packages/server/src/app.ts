@@ -24,6 +24,8 @@ import { exportRoutes } from './modules/exports/routes';
 import { indicatorRoutes } from './modules/indicators/routes';
 import { institutionRoutes } from './modules/institutions/routes';
 import { outcomeRoutes } from './modules/outcomes/routes';
+import type { ReminderQueue } from './modules/outreach/reminders/queue';
+import { outreachRoutes } from './modules/outreach/routes';
 import { patientRoutes } from './modules/patients/routes';
 import { prescriptionRoutes } from './modules/prescriptions/routes';
 import { recordRoutes } from './modules/records/routes';
@@ -44,6 +46,12 @@ export interface AppDeps {
   config: Config;
   database: Database;
   sms?: SmsSender;
+  /**
+   * The reminder job queue (modules/outreach/reminders/queue.ts), which main.ts starts. Without it (API
+   * tests) POST /api/outreach/reminders/run queues reminders in sms_outbox only; the queue's hourly job
+   * hands such reminders on when a server with the queue runs.
+   */
+  reminders?: ReminderQueue;
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
   /**
@@ -131,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(exportRoutes(config.exportConcurrency));
       await api.register(outcomeRoutes);
       await api.register(indicatorRoutes);
+      await api.register(outreachRoutes({ enqueue: deps.reminders?.enqueue }));
     },
     { prefix: API_BASE },
   );

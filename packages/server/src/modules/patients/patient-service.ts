@@ -32,6 +32,8 @@ export interface NewPatientInput {
   consentDate?: string | undefined;
   /** Time zero of the outcome report; default the clinic's today. */
   enrolledAt?: string | undefined;
+  /** Consent to SMS reminders, recorded with the moment and the doctor. */
+  smsConsent?: boolean | undefined;
 }
 
 const GROUP_NAMES = { managed: '管理组', comparison: '对照组' } as const;
@@ -73,6 +75,7 @@ export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>
       consentDate: input.consentDate ?? null,
       enrolledAt,
       createdBy: tx.actor?.id ?? null,
+      ...(input.smsConsent ? { smsConsent: true, smsConsentAt: tx.now, smsConsentBy: tx.actor?.id ?? null } : {}),
     });
     await refreshOutcomeFacts(tx.db, row.id);
     await writeAudit(tx, {
@@ -107,6 +110,7 @@ export interface PatientUpdate {
   gender?: 'man' | 'woman' | undefined;
   consentDate?: string | undefined;
   enrolledAt?: string | undefined;
+  smsConsent?: boolean | undefined;
 }
 
 /** The date of the patient's earliest live record, or null. */
@@ -124,6 +128,13 @@ export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) 
   if (input.name !== undefined) changes.name = input.name;
   if (input.tel_num !== undefined) changes.telNum = input.tel_num;
   if (input.consentDate !== undefined) changes.consentDate = input.consentDate;
+  // Giving and withdrawing SMS consent are both recorded with the moment and who recorded it.
+  const consentChanged = input.smsConsent !== undefined && input.smsConsent !== current.smsConsent;
+  if (consentChanged) {
+    changes.smsConsent = input.smsConsent;
+    changes.smsConsentAt = ctx.now;
+    changes.smsConsentBy = ctx.actor?.id ?? null;
+  }
   let gender = current.gender;
   if (input.idNum !== undefined) {
     const parsed = parseResidentId(input.idNum, ctx.now);
@@ -140,7 +151,10 @@ export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) 
     if (problem) throw badRequest(problem);
     changes.enrolledAt = input.enrolledAt;
   }
-  if (Object.keys(changes).length === 0) throw badRequest('没有需要修改的内容');
+  if (Object.keys(changes).length === 0) {
+    if (input.smsConsent !== undefined) return {};
+    throw badRequest('没有需要修改的内容');
+  }
   return inTransaction(ctx, async (tx) => {
     if (changes.enrolledAt) {
       // Checked inside the write's transaction, so the date and the records it is checked against agree.
@@ -161,6 +175,15 @@ export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) 
       institutionId: current.institutionId,
       detail: changeDetail(before ?? {}, after ?? {}),
     });
+    if (consentChanged) {
+      await writeAudit(tx, {
+        action: 'outreach.smsConsent',
+        entity: 'patient',
+        entityId: current.id,
+        institutionId: current.institutionId,
+        detail: { smsConsent: input.smsConsent },
+      });
+    }
     return {};
   });
 }

@@ -12,7 +12,8 @@ import { useAccountDialogStore } from '../../stores/account-dialog';
 import { useAddMemberStore } from '../../stores/add-member';
 import { useSessionStore } from '../../stores/session';
 
-type FigureKey = keyof PersonalCenterData;
+/** The counted figures; returnToCare (an object) is shown by the outreach screens. */
+type FigureKey = Exclude<keyof PersonalCenterData, 'returnToCare'>;
 
 /** The eight figures of spec §2 and where each one leads (totals have no list of their own). */
 export const PERSONAL_CENTER_FIGURES: { key: FigureKey; to?: string; isTotal?: boolean }[] = [
