@@ -22,5 +22,10 @@ export const personalCenterResult = z.object({
   managementTeamEndManagementCount: z.number().int(),
   managementTeamInManagementCount: z.number().int(),
   managementTeamUnCompletedCount: z.number().int(),
+  /**
+   * Outreach over the last 30 days: patients contacted while overdue, those of them with a follow-up
+   * record within 30 days of the contact, and returned / contacted (0–1; null when nobody was contacted).
+   */
+  outreach: z.object({ contacted: z.number().int(), returned: z.number().int(), returnRate: z.number().nullable() }).optional(),
 });
 export type PersonalCenterData = z.infer<typeof personalCenterResult>;

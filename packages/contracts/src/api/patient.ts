@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { registerStatusSchema } from './auth';
 import { pageBody, paged } from './envelope';
+import { contactChannelSchema, contactResultSchema, followUpStatusSchema, outreachListSchema } from './outreach';
 import {
   bodyIdSchema,
   idSchema,
@@ -77,6 +78,12 @@ export const patientListItemSchema = z.object({
   urgent: z.boolean(),
   /** What the urgent card shows: null unless `urgent`. */
   urgentAlert: urgentAlertSchema.nullable(),
+  /** 转归 (docs/outreach.md): every status but `active` takes the patient off the worklists. */
+  followUpStatus: followUpStatusSchema.optional(),
+  followUpStatusAt: z.string().nullable().optional(),
+  followUpStatusReason: z.string().nullable().optional(),
+  /** The latest contact attempt, shown on the outreach working lists; null when nobody has called. */
+  lastContact: z.object({ result: contactResultSchema, channel: contactChannelSchema, contactDate: z.string() }).nullable().optional(),
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 
@@ -84,6 +91,10 @@ export type PatientListItem = z.infer<typeof patientListItemSchema>;
 export const patientDetailSchema = patientListItemSchema.extend({
   birthDate: z.string(),
   consentDate: z.string().nullable(),
+  /** Consent to SMS reminders, with when and by whom it was last given or withdrawn. */
+  smsConsent: z.boolean().optional(),
+  smsConsentAt: z.string().nullable().optional(),
+  smsConsentBy: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type PatientDetail = z.infer<typeof patientDetailSchema>;
 
@@ -116,6 +127,8 @@ export const worklistFields = {
   sort: z.enum(['recent', 'dueDate'], { message: '排序方式（sort）应为 recent 或 dueDate' }).optional(),
   /** Only urgent patients (an unresolved alert), the oldest alert first. */
   urgentOnly: z.boolean({ message: '仅看紧急（urgentOnly）应为 true 或 false' }).optional(),
+  /** One of the outreach working lists: 待联系, 已约, 稍后联系, 未联系上 (docs/outreach.md). */
+  outreach: outreachListSchema.optional(),
 };
 
 /** POST /api/user/list: doctors (role doctor, admin only) or managed patients (role patient). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePatientDetail } from '../api/patients';
+import { PatientOutreach } from '../features/outreach/PatientOutreach';
 import { type PatientInfo, usePatientStore } from '../stores/patient';
 import { FactList } from './FactList';
 import { Notice } from './Notice';
@@ -66,6 +67,7 @@ export function PatientPanel() {
         />
       )}
       <FactList facts={panelItems(t, info, d)} />
+      <PatientOutreach patientId={patientId} name={d?.name ?? info.name} detail={d} />
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportButton } from '../../features/exports/ExportButton';
+import { OutreachCard } from '../../features/outreach/OutreachCard';
 import { isHomeType, useHomeStore } from '../../stores/home';
 import { useSessionStore } from '../../stores/session';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -38,6 +39,7 @@ export default function HomePage() {
           <UrgentCard />
           <PatientSearchCard />
           <WorklistCard />
+          <OutreachCard />
         </Col>
         <Col xs={24} xl={8}>
           <FiguresCard />
