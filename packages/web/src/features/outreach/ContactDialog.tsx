@@ -39,7 +39,6 @@ export default function ContactDialog({ open, patient, onClose }: { open: boolea
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const record = useRecordContact();
-  const result = Form.useWatch('result', form);
   const [confirming, setConfirming] = useState<Values | null>(null);
 
   useEffect(() => {
@@ -111,23 +110,29 @@ export default function ContactDialog({ open, patient, onClose }: { open: boolea
               options={contactResultSchema.options.map((value) => ({ value, label: t(`outreach.result.${value}`) }))}
             />
           </Form.Item>
-          {result === 'remindLater' && (
-            <Form.Item
-              name="remindOn"
-              label={t('outreach.dialog.remindOn')}
-              required
-              rules={[
-                {
-                  validator: async (_, value: string | undefined) => {
-                    if (!value) throw new Error(t('outreach.dialog.remindOnRequired'));
-                    if (value < earliestRemindOn()) throw new Error(t('outreach.dialog.remindOnFuture'));
-                  },
-                },
-              ]}
-            >
-              <Input type="date" min={earliestRemindOn()} aria-label={t('outreach.dialog.remindOn')} />
-            </Form.Item>
-          )}
+          {/* Rendered from the form's own store (not a watched copy) so that the date is a field of the
+              very next validation after 稍后联系 is chosen. */}
+          <Form.Item noStyle dependencies={['result']}>
+            {({ getFieldValue }) =>
+              getFieldValue('result') === 'remindLater' && (
+                <Form.Item
+                  name="remindOn"
+                  label={t('outreach.dialog.remindOn')}
+                  required
+                  rules={[
+                    {
+                      validator: async (_, value: string | undefined) => {
+                        if (!value) throw new Error(t('outreach.dialog.remindOnRequired'));
+                        if (value < earliestRemindOn()) throw new Error(t('outreach.dialog.remindOnFuture'));
+                      },
+                    },
+                  ]}
+                >
+                  <Input type="date" min={earliestRemindOn()} aria-label={t('outreach.dialog.remindOn')} />
+                </Form.Item>
+              )
+            }
+          </Form.Item>
           <Form.Item name="note" label={t('outreach.dialog.note')}>
             <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} aria-label={t('outreach.dialog.note')} />
           </Form.Item>

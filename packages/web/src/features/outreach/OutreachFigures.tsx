@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 type Figures = NonNullable<PersonalCenterData['outreach']>;
 
-/** The return rate as a whole percentage, or a dash when nobody was contacted (no denominator). */
+/** The return rate as a percentage to one decimal, or a dash when nobody was contacted (no denominator). */
 export function formatReturnRate(rate: number | null): string {
-  return rate === null ? '—' : `${Math.round(rate * 100)}%`;
+  return rate === null ? '—' : `${Number((rate * 100).toFixed(1))}%`;
 }
 
 /** Outreach over the last 30 days in the personal centre: contacted, returned to care, return rate. */
