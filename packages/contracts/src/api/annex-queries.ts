@@ -13,7 +13,7 @@ export const annexListResult = paged(patientListItemSchema);
 
 export const personalCenterQuery = z.object({ institutionId: idSchema.optional() });
 /** The eight figures of the personal centre, with the spec's names (spec §3). */
-export const personalCenterResult = z.object({
+export const personalCenterFigures = z.object({
   comparativeTeamCount: z.number().int(),
   comparativeTeamDiabetesCount: z.number().int(),
   comparativeTeamEarlyCount: z.number().int(),
@@ -22,10 +22,21 @@ export const personalCenterResult = z.object({
   managementTeamEndManagementCount: z.number().int(),
   managementTeamInManagementCount: z.number().int(),
   managementTeamUnCompletedCount: z.number().int(),
-  /**
-   * Outreach over the last 30 days: patients contacted while overdue, those of them with a follow-up
-   * record within 30 days of the contact, and returned / contacted (0–1; null when nobody was contacted).
-   */
-  outreach: z.object({ contacted: z.number().int(), returned: z.number().int(), returnRate: z.number().nullable() }).optional(),
 });
-export type PersonalCenterData = z.infer<typeof personalCenterResult>;
+/** The eight counted figures (each one a counter; see the server's counters). */
+export type PersonalCenterData = z.infer<typeof personalCenterFigures>;
+
+/**
+ * Outreach over the last 30 days: patients contacted while overdue, those of them with a follow-up
+ * record within 30 days of the contact, and returned / contacted (0–1; null when nobody was contacted).
+ */
+export const personalCenterOutreach = z.object({
+  contacted: z.number().int(),
+  returned: z.number().int(),
+  returnRate: z.number().nullable(),
+});
+export type PersonalCenterOutreach = z.infer<typeof personalCenterOutreach>;
+
+/** The personal centre's answer: the eight figures and, beside them, the outreach figures. */
+export const personalCenterResult = personalCenterFigures.extend({ outreach: personalCenterOutreach.optional() });
+export type PersonalCenterResult = z.infer<typeof personalCenterResult>;

@@ -13,7 +13,7 @@ import { useAddMemberStore } from '../../stores/add-member';
 import { useSessionStore } from '../../stores/session';
 import { OutreachFigures } from '../outreach/OutreachFigures';
 
-type FigureKey = Exclude<keyof PersonalCenterData, 'outreach'>;
+type FigureKey = keyof PersonalCenterData;
 
 /** The eight figures of spec §2 and where each one leads (totals have no list of their own). */
 export const PERSONAL_CENTER_FIGURES: { key: FigureKey; to?: string; isTotal?: boolean }[] = [

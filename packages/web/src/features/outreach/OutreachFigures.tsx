@@ -1,7 +1,5 @@
-import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
+import type { PersonalCenterOutreach } from '@tcm/contracts/api/annex-queries';
 import { useTranslation } from 'react-i18next';
-
-type Figures = NonNullable<PersonalCenterData['outreach']>;
 
 /** The return rate as a percentage to one decimal, or a dash when nobody was contacted (no denominator). */
 export function formatReturnRate(rate: number | null): string {
@@ -9,7 +7,7 @@ export function formatReturnRate(rate: number | null): string {
 }
 
 /** Outreach over the last 30 days in the personal centre: contacted, returned to care, return rate. */
-export function OutreachFigures({ figures }: { figures: Figures }) {
+export function OutreachFigures({ figures }: { figures: PersonalCenterOutreach }) {
   const { t } = useTranslation();
   const rows: { key: string; label: string; value: string }[] = [
     { key: 'contacted', label: t('outreach.figures.contacted'), value: String(figures.contacted) },
