@@ -23,6 +23,8 @@ import { comparativeRoutes } from './modules/comparative/routes';
 import { exportRoutes } from './modules/exports/routes';
 import { institutionRoutes } from './modules/institutions/routes';
 import { outcomeRoutes } from './modules/outcomes/routes';
+import type { ReminderQueue } from './modules/outreach/reminders/queue';
+import { outreachRoutes } from './modules/outreach/routes';
 import { patientRoutes } from './modules/patients/routes';
 import { prescriptionRoutes } from './modules/prescriptions/routes';
 import { recordRoutes } from './modules/records/routes';
@@ -43,6 +45,11 @@ export interface AppDeps {
   config: Config;
   database: Database;
   sms?: SmsSender;
+  /**
+   * The reminder job queue (modules/outreach/reminders/queue.ts), which main.ts starts. Without it (API
+   * tests) POST /api/outreach/reminders/run queues reminders in sms_outbox and no worker delivers them.
+   */
+  reminders?: ReminderQueue;
   /** Where log lines go (tests capture them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
   /**
@@ -129,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(prescriptionRoutes);
       await api.register(exportRoutes(config.exportConcurrency));
       await api.register(outcomeRoutes);
+      await api.register(outreachRoutes({ enqueue: deps.reminders?.enqueue }));
     },
     { prefix: API_BASE },
   );

@@ -8,8 +8,10 @@ import { backfillOutcomeFacts } from './db/queries/outcome-facts';
 import { sealPatientIdentifiers } from './db/queries/patient-identifiers';
 import { DataKeyError, keyringOf } from './lib/crypto';
 import { startupFailureMessage } from './lib/startup-failure';
+import { startReminderQueue } from './modules/outreach/reminders/queue';
 import { seedBaseline } from './seed/baseline';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
+import { smsSenderFromConfig } from './sms';
 
 /** Where the database lives, for the failure message: known once the configuration is read. */
 let databaseLocation: { dataDir: string; databaseUrl: string | undefined } | undefined;
@@ -44,7 +46,16 @@ async function main() {
   );
   if (seededDemo) process.stdout.write(`${describeDemoAccounts()}\n`);
 
-  const { app } = await buildApp({ config, database });
+  // The reminder queue (pg-boss) lives in the same database, PGlite included (docs/outreach.md).
+  const sms = smsSenderFromConfig(config.sms);
+  const reminders = await startReminderQueue({
+    database,
+    keyring,
+    provider: sms.provider,
+    timeZone: config.timeZone,
+    onError: (error) => process.stderr.write(`reminder queue: ${error.message}\n`),
+  });
+  const { app } = await buildApp({ config, database, sms, reminders });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -52,6 +63,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await reminders.stop();
     } finally {
       // PGlite flushes its data folder on close; skipping it risks a damaged database.
       await database.close();

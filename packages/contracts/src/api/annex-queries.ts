@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged, pageQuery } from './envelope';
+import { returnToCareSchema } from './outreach';
 import { patientListItemSchema } from './patient';
 import { idSchema, keywordSchema } from './validators';
 
@@ -13,7 +14,7 @@ export const annexListResult = paged(patientListItemSchema);
 
 export const personalCenterQuery = z.object({ institutionId: idSchema.optional() });
 /** The eight figures of the personal centre, with the spec's names (spec §3). */
-export const personalCenterFigures = z.object({
+export const personalCentreFiguresSchema = z.object({
   comparativeTeamCount: z.number().int(),
   comparativeTeamDiabetesCount: z.number().int(),
   comparativeTeamEarlyCount: z.number().int(),
@@ -23,20 +24,8 @@ export const personalCenterFigures = z.object({
   managementTeamInManagementCount: z.number().int(),
   managementTeamUnCompletedCount: z.number().int(),
 });
-/** The eight counted figures (each one a counter; see the server's counters). */
-export type PersonalCenterData = z.infer<typeof personalCenterFigures>;
-
-/**
- * Outreach over the last 30 days: patients contacted while overdue, those of them with a follow-up
- * record within 30 days of the contact, and returned / contacted (0–1; null when nobody was contacted).
- */
-export const personalCenterOutreach = z.object({
-  contacted: z.number().int(),
-  returned: z.number().int(),
-  returnRate: z.number().nullable(),
-});
-export type PersonalCenterOutreach = z.infer<typeof personalCenterOutreach>;
-
-/** The personal centre's answer: the eight figures and, beside them, the outreach figures. */
-export const personalCenterResult = personalCenterFigures.extend({ outreach: personalCenterOutreach.optional() });
-export type PersonalCenterResult = z.infer<typeof personalCenterResult>;
+/** The stored-counter figures (each the total of the list it links to). */
+export type PersonalCentreFigures = z.infer<typeof personalCentreFiguresSchema>;
+/** The eight figures and, over the last 30 days, the outreach's return to care (api/outreach.ts). */
+export const personalCenterResult = personalCentreFiguresSchema.extend({ returnToCare: returnToCareSchema });
+export type PersonalCenterData = z.infer<typeof personalCenterResult>;

@@ -58,6 +58,14 @@ export const AUDIT_ACTIONS = [
   /** An institution's patients of both groups without a keyword (with one: patient.search). */
   'patient.institutionList',
   'outcome.report',
+  // Follow-up outreach (api/outreach.ts)
+  'outreach.contact',
+  'outreach.contacts.list',
+  'outreach.status',
+  'outreach.smsConsent',
+  'outreach.messages.list',
+  'outreach.reminders.run',
+  'outreach.reminders.settings',
   // Refused calls: the action is the reason; one row per source, reason and route a minute
   'denied.token',
   'denied.role',

@@ -10,4 +10,6 @@ export const OutreachPaths = {
   status: '/api/outreach/status',
   /** POST, admin only: run the reminder schedule now, the periodic job's own code path. */
   runReminders: '/api/outreach/reminders/run',
+  /** POST {institutionId, enabled}, admin only: switch an institution's SMS reminders on or off. */
+  reminderSettings: '/api/outreach/reminders/settings',
 } as const;

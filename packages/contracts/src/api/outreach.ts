@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyIdSchema, isoDateSchema } from './validators';
+import { bodyIdSchema, idSchema, isoDateSchema } from './validators';
 
 export { OutreachPaths } from './outreach-paths';
 
@@ -94,3 +94,67 @@ export const messageItemSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type MessageItem = z.infer<typeof messageItemSchema>;
+
+/** GET /api/outreach/contacts and /api/outreach/messages: one patient's rows, newest first. */
+export const outreachPatientQuery = z.object({ patientId: idSchema });
+
+/** The last attempt, as each row of an outreach working list carries it (null: never contacted). */
+export const lastContactSchema = z.object({
+  result: contactResultSchema,
+  channel: contactChannelSchema,
+  contactDate: z.string(),
+});
+export type LastContact = z.infer<typeof lastContactSchema>;
+
+/** POST /api/outreach/status answers the patient's status as stored. */
+export const followUpStatusResult = z.object({
+  followUpStatus: followUpStatusSchema,
+  followUpStatusAt: z.string().nullable(),
+  followUpStatusReason: z.string().nullable(),
+});
+export type FollowUpStatusResult = z.infer<typeof followUpStatusResult>;
+
+/** POST /api/outreach/contacts answers the attempt and the status it left the patient in. */
+export const createContactResult = z.object({ id: z.number().int() }).extend(followUpStatusResult.shape);
+
+/** Why the schedule did not queue a reminder for a patient whose due date is in a reminder window. */
+export const reminderSkipReasonSchema = z.enum(['noConsent', 'inactive', 'remindersOff', 'recentReminder', 'alreadyQueued']);
+export type ReminderSkipReason = z.infer<typeof reminderSkipReasonSchema>;
+
+/** POST /api/outreach/reminders/run: reminders queued now, and those skipped by reason. */
+export const reminderRunResult = z.object({
+  queued: z.number().int(),
+  skipped: z.partialRecord(reminderSkipReasonSchema, z.number().int()),
+});
+export type ReminderRunResult = z.infer<typeof reminderRunResult>;
+
+export const reminderSettingsBody = z
+  .object({
+    institutionId: bodyIdSchema,
+    enabled: z.boolean({ message: '是否启用短信提醒（enabled）应为 true 或 false' }),
+  })
+  .strict();
+export const reminderSettingsResult = z.object({ institutionId: z.number().int(), enabled: z.boolean() });
+
+/**
+ * Return to care: a patient contacted while overdue who then has a follow-up record within
+ * RETURN_WINDOW_DAYS of that contact. The personal centre counts, over the last RETURN_PERIOD_DAYS,
+ * the patients contacted while overdue, those of them who returned, and the rate (null with none).
+ */
+export const RETURN_WINDOW_DAYS = 30;
+export const RETURN_PERIOD_DAYS = 30;
+export const returnToCareSchema = z.object({
+  contacted: z.number().int(),
+  returned: z.number().int(),
+  /** returned / contacted, 0 to 1; null when nobody was contacted. */
+  rate: z.number().nullable(),
+});
+export type ReturnToCare = z.infer<typeof returnToCareSchema>;
+
+/** Lost to follow-up: this many consecutive `unreachable` attempts spanning at least the days below… */
+export const LOST_UNREACHABLE_ATTEMPTS = 3;
+export const LOST_UNREACHABLE_SPAN_DAYS = 30;
+/** …or this many days overdue with no contact attempt since the due date. */
+export const LOST_OVERDUE_DAYS = 180;
+/** 已约 returns to 待联系 when the patient has not come this many days after agreeing. */
+export const AGREED_WAIT_DAYS = 14;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { registerStatusSchema } from './auth';
 import { pageBody, paged } from './envelope';
-import { contactChannelSchema, contactResultSchema, followUpStatusSchema, outreachListSchema } from './outreach';
+import { followUpStatusSchema, lastContactSchema, outreachListSchema } from './outreach';
 import {
   bodyIdSchema,
   idSchema,
@@ -78,12 +78,12 @@ export const patientListItemSchema = z.object({
   urgent: z.boolean(),
   /** What the urgent card shows: null unless `urgent`. */
   urgentAlert: urgentAlertSchema.nullable(),
-  /** 转归 (docs/outreach.md): every status but `active` takes the patient off the worklists. */
-  followUpStatus: followUpStatusSchema.optional(),
-  followUpStatusAt: z.string().nullable().optional(),
-  followUpStatusReason: z.string().nullable().optional(),
-  /** The latest contact attempt, shown on the outreach working lists; null when nobody has called. */
-  lastContact: z.object({ result: contactResultSchema, channel: contactChannelSchema, contactDate: z.string() }).nullable().optional(),
+  /** 转归 (api/outreach.ts): patients not 'active' leave the worklists; the date and reason of the last change. */
+  followUpStatus: followUpStatusSchema,
+  followUpStatusAt: z.string().nullable(),
+  followUpStatusReason: z.string().nullable(),
+  /** Only on the outreach working lists (`outreach` in the list body): the last attempt, or null. */
+  lastContact: lastContactSchema.nullable().optional(),
 });
 export type PatientListItem = z.infer<typeof patientListItemSchema>;
 
@@ -91,10 +91,10 @@ export type PatientListItem = z.infer<typeof patientListItemSchema>;
 export const patientDetailSchema = patientListItemSchema.extend({
   birthDate: z.string(),
   consentDate: z.string().nullable(),
-  /** Consent to SMS reminders, with when and by whom it was last given or withdrawn. */
-  smsConsent: z.boolean().optional(),
-  smsConsentAt: z.string().nullable().optional(),
-  smsConsentBy: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  /** Consent to SMS reminders, when it was last given or withdrawn and by whom (null: never recorded). */
+  smsConsent: z.boolean(),
+  smsConsentAt: z.string().nullable(),
+  smsConsentBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type PatientDetail = z.infer<typeof patientDetailSchema>;
 
@@ -127,7 +127,7 @@ export const worklistFields = {
   sort: z.enum(['recent', 'dueDate'], { message: '排序方式（sort）应为 recent 或 dueDate' }).optional(),
   /** Only urgent patients (an unresolved alert), the oldest alert first. */
   urgentOnly: z.boolean({ message: '仅看紧急（urgentOnly）应为 true 或 false' }).optional(),
-  /** One of the outreach working lists: 待联系, 已约, 稍后联系, 未联系上 (docs/outreach.md). */
+  /** One of the outreach working lists (docs/outreach.md): 待联系, 已约, 稍后联系, 未联系上. */
   outreach: outreachListSchema.optional(),
 };
 

@@ -20,15 +20,28 @@ export interface SmsProvider {
 }
 
 export interface SmsSender {
+  /** Delivers at once and keeps the message in the outbox (verification codes). */
   send(db: Db, message: SmsMessage): Promise<void>;
+  /** The provider itself, for messages the outbox already holds as `queued` (reminders). */
+  readonly provider: SmsProvider;
 }
 
 export function createSmsSender(provider: SmsProvider): SmsSender {
   return {
+    provider,
     async send(db, message) {
       try {
         await provider.deliver({ mobile: message.mobile, text: message.text });
-        await db.insert(smsOutbox).values({ mobile: message.mobile, text: outboxText(message), provider: provider.name, status: 'sent' });
+        await db
+          .insert(smsOutbox)
+          .values({
+            mobile: message.mobile,
+            text: outboxText(message),
+            provider: provider.name,
+            status: 'sent',
+            attempts: 1,
+            sentAt: new Date(),
+          });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const row = {
@@ -37,6 +50,8 @@ export function createSmsSender(provider: SmsProvider): SmsSender {
           provider: provider.name,
           status: 'failed' as const,
           error: reason,
+          attempts: 1,
+          providerAnswer: reason,
         };
         await db.insert(smsOutbox).values(row);
         throw error;

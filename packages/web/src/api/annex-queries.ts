@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PersonalCenterResult } from '@tcm/contracts/api/annex-queries';
+import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
 import { AnnexQueryPaths } from '@tcm/contracts/api/annex-query-paths';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
@@ -16,7 +16,7 @@ export const annexQueryApi = {
   toBeContinued: (filter: AnnexListFilter) => api.get<Paged<PatientListItem>>(AnnexQueryPaths.toBeContinued, filter),
   completed: (filter: AnnexListFilter) => api.get<Paged<PatientListItem>>(AnnexQueryPaths.completed, filter),
   personalCenter: (institutionId?: number) =>
-    api.get<PersonalCenterResult>(AnnexQueryPaths.personalCenter, institutionId ? { institutionId } : undefined),
+    api.get<PersonalCenterData>(AnnexQueryPaths.personalCenter, institutionId ? { institutionId } : undefined),
 };
 
 /** Follow-up entry lists: completed or not completed (PRODUCT §3), i.e. /userList/completed and /userList/running. */

@@ -1,4 +1,4 @@
-import type { PersonalCenterData } from '@tcm/contracts';
+import type { PersonalCentreFigures } from '@tcm/contracts';
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Ctx } from '../../lib/context';
@@ -7,7 +7,7 @@ import { type Db, rowsOf } from '../client';
 import { preparedPerDb } from '../prepared';
 import { patientCounters, patients, unfilledReminderDays } from '../schema';
 import { isCompletedSql } from './patient-protocol';
-import { dueDateSql, isDismissedSql, isSilencedSql, isUrgentSql } from './patients';
+import { dueDateSql, isActiveSql, isDismissedSql, isSilencedSql, isUrgentSql } from './patients';
 
 /**
  * The stored counters (db/schema/counters.ts) behind the personal centre and the doctor's bell.
@@ -38,7 +38,7 @@ type CounterColumn = Exclude<keyof typeof patientCounters.$inferSelect, 'institu
  * Each personal-centre figure: its stored column and which live patients it counts, with the
  * predicates of the list it links to (they were the personal centre's own query before issue 14).
  */
-export const PERSONAL_CENTRE: Record<keyof PersonalCenterData, { column: CounterColumn; when: SQL }> = {
+export const PERSONAL_CENTRE: Record<keyof PersonalCentreFigures, { column: CounterColumn; when: SQL }> = {
   managementTeamCount: { column: 'managed', when: managed },
   managementTeamCompletedCount: { column: 'managedCompleted', when: sql`${managed} and ${isCompletedSql}` },
   managementTeamUnCompletedCount: { column: 'managedUncompleted', when: sql`${managed} and not ${isCompletedSql}` },
@@ -49,12 +49,12 @@ export const PERSONAL_CENTRE: Record<keyof PersonalCenterData, { column: Counter
   comparativeTeamDiabetesCount: { column: 'comparisonDiabetes', when: sql`${comparison} and ${patients.comparisonRole} = 1` },
 };
 
-const FIGURES = Object.entries(PERSONAL_CENTRE) as [keyof PersonalCenterData, { column: CounterColumn; when: SQL }][];
+const FIGURES = Object.entries(PERSONAL_CENTRE) as [keyof PersonalCentreFigures, { column: CounterColumn; when: SQL }][];
 
 /** The urgent patients of each group (db/queries/urgent.ts): the urgent lists' totals and the bell's. */
 export const URGENT_COUNTS: Record<'managed' | 'comparison', { column: CounterColumn; when: SQL }> = {
-  managed: { column: 'managedUrgent', when: sql`${managed} and ${isUrgentSql}` },
-  comparison: { column: 'comparisonUrgent', when: sql`${comparison} and ${isUrgentSql}` },
+  managed: { column: 'managedUrgent', when: sql`${managed} and ${isUrgentSql} and ${isActiveSql}` },
+  comparison: { column: 'comparisonUrgent', when: sql`${comparison} and ${isUrgentSql} and ${isActiveSql}` },
 };
 
 /** Every stored column of patient_counters with the live patients it counts, in one order. */
@@ -63,18 +63,18 @@ const columnName = (column: CounterColumn) => patientCounters[column].name;
 
 /**
  * The patients the doctor's bell may ring for, whatever the day: live managed patients in management,
- * neither silenced (notRemind) nor dismissed (deleteFromIncompleteList; both depend only on the row).
+ * with follow-up status active, neither silenced (notRemind) nor dismissed (deleteFromIncompleteList; both depend only on the row).
  * Such a patient rings once their due date is before today, which is isOverdueSql's own test, so the
  * bell is the number of these patients per due date, summed over the dates before today.
  */
-const bellCandidate = sql`${live} and ${managed} and not ${patients.endManagement} and not ${isSilencedSql} and not ${isDismissedSql}`;
+const bellCandidate = sql`${live} and ${managed} and not ${patients.endManagement} and ${isActiveSql} and not ${isSilencedSql} and not ${isDismissedSql}`;
 
 /* ---------- reading ---------- */
 
 const figureSums = () =>
   Object.fromEntries(
     FIGURES.map(([figure, { column }]) => [figure, sql<number>`coalesce(sum(${patientCounters[column]}), 0)::int`]),
-  ) as Record<keyof PersonalCenterData, SQL<number>>;
+  ) as Record<keyof PersonalCentreFigures, SQL<number>>;
 
 /** The figures' statements, prepared once per connection (db/prepared.ts): one institution, or all. */
 const centreOfInstitution = preparedPerDb((db) =>
@@ -87,14 +87,14 @@ const centreOfInstitution = preparedPerDb((db) =>
 const centreOfAll = preparedPerDb((db) => db.select(figureSums()).from(patientCounters).prepare('personal_centre_all'));
 
 /** The eight figures of one institution or, for the admin asking for none, of all: one to a dozen rows. */
-export async function readPersonalCentre(ctx: Ctx, requestedInstitution: number | undefined): Promise<PersonalCenterData> {
+export async function readPersonalCentre(ctx: Ctx, requestedInstitution: number | undefined): Promise<PersonalCentreFigures> {
   return readFigures(ctx.db, scopedInstitution(ctx, requestedInstitution));
 }
 
 /** The stored figures of an institution the caller's scope already resolved (undefined: all). */
-export async function readFigures(db: Db, institutionId: number | undefined): Promise<PersonalCenterData> {
+export async function readFigures(db: Db, institutionId: number | undefined): Promise<PersonalCentreFigures> {
   const [row] = institutionId === undefined ? await centreOfAll(db).execute() : await centreOfInstitution(db).execute({ institutionId });
-  return Object.fromEntries(FIGURES.map(([figure]) => [figure, Number(row?.[figure] ?? 0)])) as PersonalCenterData;
+  return Object.fromEntries(FIGURES.map(([figure]) => [figure, Number(row?.[figure] ?? 0)])) as PersonalCentreFigures;
 }
 
 /** The figure a patient list's total equals, when its filter is one the counters count (else undefined). */
@@ -103,7 +103,7 @@ export function listTotalCounter(filter: {
   comparisonRole?: 0 | 1 | undefined;
   state?: 'running' | 'completed' | undefined;
   fillStatus?: 'completed' | 'uncompleted' | undefined;
-}): keyof PersonalCenterData | undefined {
+}): keyof PersonalCentreFigures | undefined {
   if (filter.cohort === 'comparison') {
     if (filter.state || filter.fillStatus) return undefined;
     if (filter.comparisonRole === undefined) return 'comparativeTeamCount';

@@ -5,7 +5,7 @@ import type { Ctx } from '../../lib/context';
 import { type Keyring, keyringOf } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
-import { institutions, patients } from '../schema';
+import { accounts, institutions, patients } from '../schema';
 import {
   type IdentifierColumnKey,
   identifierColumns,
@@ -54,6 +54,12 @@ export function isOverdueSql(today: string | Placeholder): SQL<boolean> {
   return sql<boolean>`(not ${patients.endManagement} and ${dueDateSql} < ${today}::date)`;
 }
 
+/**
+ * Follow-up status 'active' (contracts api/outreach.ts): a patient who moved away, died, refused or was
+ * lost to follow-up leaves the worklists, the bell and the urgent counts, and stays in the plain lists.
+ */
+export const isActiveSql = sql<boolean>`(${patients.followUpStatus} = 'active')`;
+
 /** notRemind: silenced until a newer follow-up is saved. */
 export const isSilencedSql = sql<boolean>`(${patients.remindSilencedAt} is not null and (${patients.lastFollowUpSavedAt} is null or ${patients.remindSilencedAt} > ${patients.lastFollowUpSavedAt}))`;
 
@@ -88,6 +94,9 @@ export function patientColumns(today: string | Placeholder) {
     daysSince: sql<number>`(${today}::date - coalesce(${patients.lastFollowUpDate}, ${patients.enrolledAt}))`,
     urgentSince: patients.urgentSince,
     urgentAlert: patients.urgentAlert,
+    followUpStatus: patients.followUpStatus,
+    followUpStatusAt: patients.followUpStatusAt,
+    followUpStatusReason: patients.followUpStatusReason,
   };
 }
 
@@ -113,6 +122,9 @@ export type PatientViewRow = Pick<
   | 'lastFollowUpDate'
   | 'urgentSince'
   | 'urgentAlert'
+  | 'followUpStatus'
+  | 'followUpStatusAt'
+  | 'followUpStatusReason'
 > & {
   institutionName: string | null;
   completed: boolean;
@@ -185,6 +197,10 @@ const checked = Symbol('institution checked');
 export type ScopedPatient = PatientViewRow & {
   voidedAt: Date | null;
   incompleteDismissedDue: string | null;
+  smsConsent: boolean;
+  smsConsentAt: Date | null;
+  smsConsentBy: number | null;
+  smsConsentByName: string | null;
   readonly [checked]: true;
 };
 
@@ -195,7 +211,15 @@ export type ScopedPatient = PatientViewRow & {
 export async function loadPatient(ctx: Ctx, id: number, cohort?: 'managed' | 'comparison'): Promise<ScopedPatient> {
   const today = todayOf(ctx);
   const [row] = await ctx.db
-    .select({ ...patientColumns(today), voidedAt: patients.voidedAt, incompleteDismissedDue: patients.incompleteDismissedDue })
+    .select({
+      ...patientColumns(today),
+      voidedAt: patients.voidedAt,
+      incompleteDismissedDue: patients.incompleteDismissedDue,
+      smsConsent: patients.smsConsent,
+      smsConsentAt: patients.smsConsentAt,
+      smsConsentBy: patients.smsConsentBy,
+      smsConsentByName: sql<string | null>`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${patients.smsConsentBy})`,
+    })
     .from(patients)
     .leftJoin(...institutionJoin)
     .where(eq(patients.id, id))

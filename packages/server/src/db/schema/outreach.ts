@@ -27,6 +27,11 @@ export const outreachContacts = pgTable(
     remindOn: date('remind_on', { mode: 'string' }),
     /** The clinic-local day of the attempt, which the list and return-to-care rules compare with dates. */
     contactDate: date('contact_date', { mode: 'string' }).notNull(),
+    /**
+     * The patient's next due date when the attempt was recorded: whether it was made while overdue
+     * (return to care, db/queries/return-to-care.ts) cannot be told later, once a visit moved the date.
+     */
+    dueDate: date('due_date', { mode: 'string' }),
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -105,9 +105,6 @@ export const patients = pgTable(
     index('patients_urgent_idx')
       .on(t.institutionId, t.urgentSince, t.id)
       .where(sql`${t.urgentSince} is not null and ${t.voidedAt} is null`),
-    check(
-      'patients_follow_up_status_known',
-      sql`${t.followUpStatus} in ('active', 'lostToFollowUp', 'movedAway', 'died', 'refused')`,
-    ),
+    check('patients_follow_up_status_known', sql`${t.followUpStatus} in ('active', 'lostToFollowUp', 'movedAway', 'died', 'refused')`),
   ],
 );

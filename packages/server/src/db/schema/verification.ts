@@ -1,4 +1,5 @@
-import { customType, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** One-time SMS codes; the code itself is stored as a keyed HMAC, bound to mobile and purpose. */
 export const verificationCodes = pgTable(
@@ -18,17 +19,33 @@ export const verificationCodes = pgTable(
 
 /**
  * Every SMS the system sends, whatever the provider, so that an operator can see what went out; a
- * verification code is kept out of the stored text (sms/sms-sender.ts).
+ * verification code is kept out of the stored text (sms/sms-sender.ts). A patient's reminder
+ * (modules/outreach/reminders) is written here `queued` first and delivered by the job queue:
+ * `patient_id`, `kind` and `due_date` are its idempotency key (one reminder of a kind per due date),
+ * `attempts` and `provider_answer` tell what the provider said, `sent_at` when it took the message.
  */
-export const smsOutbox = pgTable('sms_outbox', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  mobile: text('mobile').notNull(),
-  text: text('text').notNull(),
-  provider: text('provider').notNull(),
-  status: text('status', { enum: ['sent', 'failed'] }).notNull(),
-  error: text('error'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    mobile: text('mobile').notNull(),
+    text: text('text').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    patientId: integer('patient_id'),
+    kind: text('kind', { enum: ['beforeDue', 'afterMissed'] }),
+    dueDate: date('due_date', { mode: 'string' }),
+    attempts: smallint('attempts').notNull().default(0),
+    providerAnswer: text('provider_answer'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sms_outbox_reminder_uq').on(t.patientId, t.dueDate, t.kind).where(sql`${t.patientId} is not null`),
+    index('sms_outbox_patient_idx').on(t.patientId, t.createdAt).where(sql`${t.patientId} is not null`),
+  ],
+);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -47,12 +47,12 @@ export async function comparativeRoutes(app: FastifyInstance) {
       response: { 200: envelope(comparativeListResult) },
     },
     handler: async (req) => {
-      const { role, state, keyword, overdueOnly, dueWithinDays, sort, urgentOnly, page, limit } = req.body;
+      const { role, state, keyword, overdueOnly, dueWithinDays, sort, urgentOnly, outreach, page, limit } = req.body;
       return ok(
         await listPatientPage(
           req.ctx,
           patientScope(req.ctx, req.body.institutionId),
-          { cohort: 'comparison', comparisonRole: role, state, keyword, overdueOnly, dueWithinDays, sort, urgentOnly },
+          { cohort: 'comparison', comparisonRole: role, state, keyword, overdueOnly, dueWithinDays, sort, urgentOnly, outreach },
           page,
           limit,
         ),

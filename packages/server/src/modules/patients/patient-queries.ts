@@ -1,7 +1,10 @@
+import type { OutreachList } from '@tcm/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { listTotalCounter, readFigures, readUrgentCounts } from '../../db/queries/counters';
+import { lastContactsOf, outreachListSql } from '../../db/queries/outreach';
 import {
   dueDateSql,
+  isActiveSql,
   isCompletedSql,
   isDismissedSql,
   isOverdueSql,
@@ -29,6 +32,8 @@ export interface PatientFilter {
   sort?: 'recent' | 'dueDate' | undefined;
   /** Only urgent patients (db/queries/urgent.ts), the oldest alert first. */
   urgentOnly?: boolean | undefined;
+  /** One of the outreach working lists (db/queries/outreach.ts), the longest-waiting first. */
+  outreach?: OutreachList | undefined;
 }
 
 /** A list's filter as conditions over the scope's patients (the scope adds institution and liveness). */
@@ -38,11 +43,14 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
   if (filter.comparisonRole !== undefined) conditions.push(eq(p.comparisonRole, filter.comparisonRole));
   if (filter.state) conditions.push(eq(p.endManagement, filter.state === 'completed'));
   if (filter.fillStatus) conditions.push(filter.fillStatus === 'completed' ? isCompletedSql : sql`not ${isCompletedSql}`);
-  if (filter.overdueOnly) conditions.push(isOverdueSql(today), sql`not ${isDismissedSql}`);
-  if (filter.urgentOnly) conditions.push(isUrgentSql);
+  // The worklists hold only active patients (follow-up status); the plain lists and searches keep all.
+  if (filter.overdueOnly) conditions.push(isOverdueSql(today), sql`not ${isDismissedSql}`, isActiveSql);
+  if (filter.urgentOnly) conditions.push(isUrgentSql, isActiveSql);
+  if (filter.outreach) conditions.push(outreachListSql(filter.outreach, today));
   if (filter.dueWithinDays !== undefined) {
     conditions.push(
       eq(p.endManagement, false),
+      isActiveSql,
       sql`${dueDateSql} between ${today}::date and ${today}::date + ${filter.dueWithinDays}::int`,
     );
   }
@@ -59,7 +67,7 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
  */
 export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: PatientFilter, page: number, limit: number) {
   const today = todayOf(ctx);
-  const byDueDate = filter.overdueOnly || filter.sort === 'dueDate' || filter.dueWithinDays !== undefined;
+  const byDueDate = filter.overdueOnly || filter.sort === 'dueDate' || filter.dueWithinDays !== undefined || filter.outreach !== undefined;
   const offset = (page - 1) * limit;
   let rows: PatientViewRow[];
   let total: number;
@@ -82,6 +90,14 @@ export async function listPatientPage(ctx: Ctx, scope: PatientScope, filter: Pat
     ]);
   }
   const list = rows.map((r) => toListItem(r, ctx.now, scope.keyring));
+  if (filter.outreach) {
+    // Each row of a working list shows the last attempt; read for the page's patients only.
+    const last = await lastContactsOf(
+      ctx.db,
+      list.map((p) => p.id),
+    );
+    for (const item of list) item.lastContact = last.get(item.id) ?? null;
+  }
   await auditPatientSearch(ctx, {
     keyword: filter.keyword,
     list: filter.cohort,
@@ -100,6 +116,7 @@ function isPlainList(filter: PatientFilter): boolean {
     !filter.fillStatus &&
     !filter.overdueOnly &&
     !filter.urgentOnly &&
+    !filter.outreach &&
     !filter.keyword?.trim() &&
     filter.dueWithinDays === undefined
   );
@@ -116,7 +133,9 @@ async function countListed(ctx: Ctx, scope: PatientScope, filter: PatientFilter,
   const { urgentOnly, ...rest } = filter;
   if (urgentOnly && isPlainList(rest)) return (await readUrgentCounts(ctx.db, scope.institutionId))[filter.cohort];
   const counter =
-    filter.keyword?.trim() || filter.overdueOnly || urgentOnly || filter.dueWithinDays !== undefined ? undefined : listTotalCounter(filter);
+    filter.keyword?.trim() || filter.overdueOnly || urgentOnly || filter.outreach || filter.dueWithinDays !== undefined
+      ? undefined
+      : listTotalCounter(filter);
   if (counter) return (await readFigures(ctx.db, scope.institutionId))[counter];
   const [row] = await scope.select({ value: count() }, where);
   return row?.value ?? 0;

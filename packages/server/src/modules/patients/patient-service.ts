@@ -21,6 +21,8 @@ export interface NewPatientInput {
   gender?: 'man' | 'woman' | undefined;
   age?: number | undefined;
   consentDate?: string | undefined;
+  /** Consent to SMS reminders, recorded with the moment and the doctor. */
+  smsConsent?: boolean | undefined;
 }
 
 const GROUP_NAMES = { managed: '管理组', comparison: '对照组' } as const;
@@ -59,6 +61,7 @@ export async function createPatient({ ctx, input }: ServiceCall<NewPatientInput>
       consentDate: input.consentDate ?? null,
       enrolledAt: todayOf(tx),
       createdBy: tx.actor?.id ?? null,
+      ...(input.smsConsent ? { smsConsent: true, smsConsentAt: tx.now, smsConsentBy: tx.actor?.id ?? null } : {}),
     });
     await refreshOutcomeFacts(tx.db, row.id);
     await writeAudit(tx, {
@@ -92,6 +95,7 @@ export interface PatientUpdate {
   idNum?: string | undefined;
   gender?: 'man' | 'woman' | undefined;
   consentDate?: string | undefined;
+  smsConsent?: boolean | undefined;
 }
 
 export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) {
@@ -100,6 +104,13 @@ export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) 
   if (input.name !== undefined) changes.name = input.name;
   if (input.tel_num !== undefined) changes.telNum = input.tel_num;
   if (input.consentDate !== undefined) changes.consentDate = input.consentDate;
+  // Giving and withdrawing SMS consent are both recorded with the moment and who recorded it.
+  const consentChanged = input.smsConsent !== undefined && input.smsConsent !== current.smsConsent;
+  if (consentChanged) {
+    changes.smsConsent = input.smsConsent;
+    changes.smsConsentAt = ctx.now;
+    changes.smsConsentBy = ctx.actor?.id ?? null;
+  }
   let gender = current.gender;
   if (input.idNum !== undefined) {
     const parsed = parseResidentId(input.idNum, ctx.now);
@@ -110,7 +121,10 @@ export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) 
     gender = parsed.value.gender;
   }
   if (input.gender !== undefined && input.gender !== gender) throw badRequest('性别与身份证号不一致');
-  if (Object.keys(changes).length === 0) throw badRequest('没有需要修改的内容');
+  if (Object.keys(changes).length === 0) {
+    if (input.smsConsent !== undefined) return {};
+    throw badRequest('没有需要修改的内容');
+  }
   return inTransaction(ctx, async (tx) => {
     if (changes.idNum) {
       const duplicate = await findEnrolled(tx, current.cohort, changes.idNum, current.id);
@@ -126,6 +140,15 @@ export async function updatePatient({ ctx, input }: ServiceCall<PatientUpdate>) 
       institutionId: current.institutionId,
       detail: changeDetail(before ?? {}, after ?? {}),
     });
+    if (consentChanged) {
+      await writeAudit(tx, {
+        action: 'outreach.smsConsent',
+        entity: 'patient',
+        entityId: current.id,
+        institutionId: current.institutionId,
+        detail: { smsConsent: input.smsConsent },
+      });
+    }
     return {};
   });
 }

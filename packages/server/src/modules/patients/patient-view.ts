@@ -1,11 +1,13 @@
 import { ageOn, maskMobile, maskResidentId, type PatientDetail, type PatientListItem, type UrgentAlert } from '@tcm/contracts';
 import { revealIdentifiers } from '../../db/queries/patient-identifiers';
-import type { PatientViewRow } from '../../db/queries/patients';
+import type { PatientViewRow, ScopedPatient } from '../../db/queries/patients';
 import type { Keyring } from '../../lib/crypto';
 import { isoDate, isoDateOrNull } from '../../lib/dates';
 
 /** How a patient row (db/queries/patients.ts) is shown: the contracts' list and detail views. */
 type Row = PatientViewRow;
+/** The detail also shows the SMS consent, as loadPatient reads it. */
+type DetailRow = Row & Pick<ScopedPatient, 'smsConsent' | 'smsConsentAt' | 'smsConsentBy' | 'smsConsentByName'>;
 
 /**
  * The list view, with the identifiers the caller shows (masked or not). One object literal: a list
@@ -34,6 +36,9 @@ function baseView(row: Row, today: Date, idNum: string, telNum: string): Patient
     remindSilenced: Boolean(row.silenced),
     urgent: row.urgentSince !== null,
     urgentAlert: urgentAlertOf(row),
+    followUpStatus: row.followUpStatus,
+    followUpStatusAt: isoDateOrNull(row.followUpStatusAt),
+    followUpStatusReason: row.followUpStatusReason,
     idNum,
     tel_num: telNum,
   };
@@ -64,11 +69,14 @@ export function toListItem(row: Row, today: Date, keyring: Keyring): PatientList
 }
 
 /** Detail view: full identifiers; callers audit the read. */
-export function toDetail(row: Row, today: Date, keyring: Keyring): PatientDetail {
+export function toDetail(row: DetailRow, today: Date, keyring: Keyring): PatientDetail {
   const { idNum, telNum } = revealIdentifiers(keyring, row);
   return {
     ...baseView(row, today, idNum, telNum),
     birthDate: isoDate(row.birthDate),
     consentDate: isoDateOrNull(row.consentDate),
+    smsConsent: row.smsConsent,
+    smsConsentAt: row.smsConsentAt ? new Date(row.smsConsentAt).toISOString() : null,
+    smsConsentBy: row.smsConsentBy !== null ? { id: row.smsConsentBy, name: row.smsConsentByName ?? '' } : null,
   };
 }

@@ -30,13 +30,14 @@ export async function listUsers({ ctx, input }: ServiceCall<UserListBody>) {
       dueWithinDays: input.dueWithinDays,
       sort: input.sort,
       urgentOnly: input.urgentOnly,
+      outreach: input.outreach,
     },
     input.page,
     input.limit,
   );
 }
 
-const PATIENT_KEYS = ['tel_num', 'idNum', 'gender', 'consentDate'] as const;
+const PATIENT_KEYS = ['tel_num', 'idNum', 'gender', 'consentDate', 'smsConsent'] as const;
 const DOCTOR_KEYS = ['institutionId', 'isDisabled'] as const;
 
 /** The fields of one role's schema out of the shared PUT /api/user body (already validated field by field). */

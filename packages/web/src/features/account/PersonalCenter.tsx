@@ -1,5 +1,5 @@
 import { LogoutOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
-import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
+import type { PersonalCentreFigures } from '@tcm/contracts/api/annex-queries';
 import { Button, Divider, Popover } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { useAddMemberStore } from '../../stores/add-member';
 import { useSessionStore } from '../../stores/session';
 import { OutreachFigures } from '../outreach/OutreachFigures';
 
-type FigureKey = keyof PersonalCenterData;
+type FigureKey = keyof PersonalCentreFigures;
 
 /** The eight figures of spec §2 and where each one leads (totals have no list of their own). */
 export const PERSONAL_CENTER_FIGURES: { key: FigureKey; to?: string; isTotal?: boolean }[] = [
@@ -165,7 +165,7 @@ export function PersonalCenterFigures({ enabled = true, onNavigate }: { enabled?
           </div>
         ))}
       </dl>
-      {data.outreach && <OutreachFigures figures={data.outreach} />}
+      {data.returnToCare && <OutreachFigures figures={data.returnToCare} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
+import type { PersonalCentreFigures } from '@tcm/contracts/api/annex-queries';
 import { screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeServer, ok } from '../../test-support/fake-server';
@@ -9,7 +9,7 @@ import { formatReturnRate } from './OutreachFigures';
 
 beforeAll(bootI18n);
 
-const FIGURES: PersonalCenterData = {
+const FIGURES: PersonalCentreFigures = {
   comparativeTeamCount: 4,
   comparativeTeamDiabetesCount: 1,
   comparativeTeamEarlyCount: 3,
@@ -23,7 +23,7 @@ const FIGURES: PersonalCenterData = {
 describe('return to care in the personal centre', () => {
   it('shows contacted, returned and the return rate of the last 30 days', async () => {
     fakeServer().on('GET', '/api/annex/queryPersonalCenterData', () =>
-      ok({ ...FIGURES, outreach: { contacted: 8, returned: 3, returnRate: 0.375 } }),
+      ok({ ...FIGURES, returnToCare: { contacted: 8, returned: 3, rate: 0.375 } }),
     );
     renderInApp(<PersonalCenterFigures />);
     expect(await screen.findByTestId('outreach-figures')).toHaveTextContent('近 30 天联系随访');
@@ -35,7 +35,7 @@ describe('return to care in the personal centre', () => {
 
   it('shows no rate when nobody was contacted', async () => {
     fakeServer().on('GET', '/api/annex/queryPersonalCenterData', () =>
-      ok({ ...FIGURES, outreach: { contacted: 0, returned: 0, returnRate: null } }),
+      ok({ ...FIGURES, returnToCare: { contacted: 0, returned: 0, rate: null } }),
     );
     renderInApp(<PersonalCenterFigures />);
     expect(await screen.findByTestId('value-outreach-returnRate')).toHaveTextContent('—');

@@ -1,4 +1,4 @@
-import type { PersonalCenterOutreach } from '@tcm/contracts/api/annex-queries';
+import type { ReturnToCare } from '@tcm/contracts/api/outreach';
 import { useTranslation } from 'react-i18next';
 
 /** The return rate as a percentage to one decimal, or a dash when nobody was contacted (no denominator). */
@@ -7,12 +7,12 @@ export function formatReturnRate(rate: number | null): string {
 }
 
 /** Outreach over the last 30 days in the personal centre: contacted, returned to care, return rate. */
-export function OutreachFigures({ figures }: { figures: PersonalCenterOutreach }) {
+export function OutreachFigures({ figures }: { figures: ReturnToCare }) {
   const { t } = useTranslation();
   const rows: { key: string; label: string; value: string }[] = [
     { key: 'contacted', label: t('outreach.figures.contacted'), value: String(figures.contacted) },
     { key: 'returned', label: t('outreach.figures.returned'), value: String(figures.returned) },
-    { key: 'returnRate', label: t('outreach.figures.returnRate'), value: formatReturnRate(figures.returnRate) },
+    { key: 'returnRate', label: t('outreach.figures.returnRate'), value: formatReturnRate(figures.rate) },
   ];
   return (
     <section aria-label={t('outreach.figures.title')} data-testid="outreach-figures" style={{ marginTop: 12 }}>
