@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { outreachContacts } from '../../packages/server/src/db/schema';
+import type { AppApi, Doctor } from '../fixtures/data';
 import { localDay, overduePatient } from '../fixtures/doctor-shell';
 import { expectAccessible, expectStill } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
@@ -13,7 +16,16 @@ test.use({ viewport: { width: 1366, height: 900 } });
 
 const OUTREACH_TABS = ['待联系', '已约', '稍后联系', '未联系上'] as const;
 
-test('待联系 → 稍后联系 → died, confirmed: the patient leaves every worklist', async ({ page, api, doctor, patients }) => {
+/** The ids on one of the doctor's outreach working lists (managed group), as the server answers it. */
+async function onList(api: AppApi, doctor: Doctor, outreach: string): Promise<number[]> {
+  const page = await api.request<{ list: { id: number }[] }>('POST', '/api/user/list', {
+    token: doctor.session.token,
+    body: { role: 'patient', page: 1, limit: 100, state: 'running', outreach },
+  });
+  return page.list.map((p) => p.id);
+}
+
+test('待联系 → 稍后联系 → died, confirmed: the patient leaves every worklist', async ({ page, api, app, doctor, patients }) => {
   const patient = await overduePatient(api, patients, doctor);
   await signIn(page, doctor.session, '/index');
 
@@ -28,7 +40,8 @@ test('待联系 → 稍后联系 → died, confirmed: the patient leaves every w
   await expectStill(page);
   await expectAccessible(page, 'outreach-to-contact');
 
-  // "Contact later" in three days, recorded without leaving the list.
+  // "Contact later" in three days, recorded without leaving the list: the patient leaves 待联系 and
+  // waits, on no list, until that day.
   await row('待联系')
     .getByRole('button', { name: `记录联系：${patient.name}` })
     .click();
@@ -40,7 +53,14 @@ test('待联系 → 稍后联系 → died, confirmed: the patient leaves every w
   await contact.getByRole('button', { name: '提交' }).click();
   await expect(contact).toBeHidden();
   await expect(row('待联系')).toHaveCount(0);
+  expect(await onList(api, doctor, 'later'), 'not on 稍后联系 before its day').not.toContain(patient.id);
 
+  // Three days on, the day has come (the server has no clock to move: the attempt's date is moved
+  // back instead, as the days passing would leave it): the patient is on 稍后联系.
+  await app.database.db
+    .update(outreachContacts)
+    .set({ remindOn: localDay(0) })
+    .where(eq(outreachContacts.patientId, patient.id));
   await tabs.getByText('稍后联系', { exact: true }).click();
   await expect(row('稍后联系')).toHaveCount(1);
   await expect(row('稍后联系').getByTestId('last-contact')).toContainText('电话 · 稍后联系');
@@ -91,7 +111,7 @@ test('待联系 → 稍后联系 → died, confirmed: the patient leaves every w
   const history = await openDialog(page, `联系记录 · ${patient.name}`);
   await expect(history.getByTestId('contact-history-contacts').locator('tbody tr[data-row-key]')).toHaveText([
     /电话死亡/,
-    new RegExp(`电话稍后联系 · ${remindOn} 再联系出差，周末回来`),
+    new RegExp(`电话稍后联系 · ${localDay(0)} 再联系出差，周末回来`),
   ]);
   await expectAccessible(page, 'outreach-contact-history');
 });

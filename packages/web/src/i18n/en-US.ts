@@ -716,8 +716,8 @@ const enUS: Catalogue = {
     sms: {
       label: 'SMS reminders',
       switch: 'Consents to SMS follow-up reminders',
-      on: 'Yes',
-      off: 'No',
+      on: 'Consented',
+      off: 'Not consented',
       givenOn: 'Consent recorded on {{date}} by {{by}}',
       withdrawnOn: 'Withdrawal recorded on {{date}} by {{by}}',
       never: 'No consent recorded',

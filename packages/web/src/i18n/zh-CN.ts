@@ -704,7 +704,7 @@ const zhCN = {
     sms: {
       label: '短信提醒',
       switch: '同意接收短信随访提醒',
-      on: '同意',
+      on: '已同意',
       off: '未同意',
       givenOn: '{{date}} 由 {{by}} 记录同意',
       withdrawnOn: '{{date}} 由 {{by}} 记录撤回',
