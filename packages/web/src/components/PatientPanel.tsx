@@ -1,14 +1,18 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Tag } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { usePatientDetail } from '../api/patients';
-import { PatientOutreach } from '../features/outreach/PatientOutreach';
 import { type PatientInfo, usePatientStore } from '../stores/patient';
 import { FactList } from './FactList';
 import { Notice } from './Notice';
 import { CohortTag } from './status-tags';
+
+// The outreach facts need the audited detail, so their code loads when it has answered, not with the
+// record and prescription screens' first render.
+const PatientOutreach = lazy(() => import('../features/outreach/PatientOutreach'));
 
 /**
  * The selected patient's identity (spec §2: name, ID number, phone, age, institution). The full ID
@@ -67,7 +71,11 @@ export function PatientPanel() {
         />
       )}
       <FactList facts={panelItems(t, info, d)} />
-      <PatientOutreach patientId={patientId} name={d?.name ?? info.name} detail={d} />
+      {d && (
+        <Suspense fallback={null}>
+          <PatientOutreach patientId={patientId} name={d.name} detail={d} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -113,16 +113,16 @@ describe('SMS consent on the patient detail', () => {
     const { user } = renderPanel();
     const consent = await screen.findByTestId('panel-sms-consent');
     expect(consent).toHaveTextContent('未记录同意');
-    const toggle = within(consent).getByRole('switch', { name: '同意接收短信随访提醒' });
+    const toggle = within(consent).getByRole('checkbox', { name: '同意接收短信随访提醒' });
     expect(toggle).not.toBeChecked();
 
     await user.click(toggle);
     await waitFor(() => expect(screen.getByTestId('panel-sms-consent')).toHaveTextContent('2025-04-02 由 王医生 记录同意'));
-    expect(within(screen.getByTestId('panel-sms-consent')).getByRole('switch')).toBeChecked();
+    expect(within(screen.getByTestId('panel-sms-consent')).getByRole('checkbox')).toBeChecked();
 
-    await user.click(within(screen.getByTestId('panel-sms-consent')).getByRole('switch'));
+    await user.click(within(screen.getByTestId('panel-sms-consent')).getByRole('checkbox'));
     await waitFor(() => expect(screen.getByTestId('panel-sms-consent')).toHaveTextContent('2025-04-02 由 王医生 记录撤回'));
-    expect(within(screen.getByTestId('panel-sms-consent')).getByRole('switch')).not.toBeChecked();
+    expect(within(screen.getByTestId('panel-sms-consent')).getByRole('checkbox')).not.toBeChecked();
     expect(server.sent('PUT', '/api/user').map((r) => r.body)).toEqual([
       { id: 12, smsConsent: true },
       { id: 12, smsConsent: false },

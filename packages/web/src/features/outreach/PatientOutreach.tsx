@@ -1,5 +1,5 @@
 import type { PatientDetail } from '@tcm/contracts/api/patient';
-import { Button, Space, Switch } from 'antd';
+import { Button } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FactList } from '../../components/FactList';
@@ -18,7 +18,15 @@ const ContactHistoryDialog = lazy(() => import('./ContactHistoryDialog'));
  * way back to active, the SMS consent with when and by whom it was recorded, and the contact history.
  * Nothing shows until the audited detail call has answered: the list values carry neither.
  */
-export function PatientOutreach({ patientId, name, detail }: { patientId: number; name: string; detail: PatientDetail | undefined }) {
+export default function PatientOutreach({
+  patientId,
+  name,
+  detail,
+}: {
+  patientId: number;
+  name: string;
+  detail: PatientDetail | undefined;
+}) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'contact' | 'history' | null>(null);
   if (!detail) return null;
@@ -34,14 +42,14 @@ export function PatientOutreach({ patientId, name, detail }: { patientId: number
           { key: 'smsConsent', label: t('outreach.sms.label'), children: <SmsConsentFact patientId={patientId} detail={detail} /> },
         ]}
       />
-      <Space size={8} wrap>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
         <Button size="small" type="primary" onClick={() => setDialog('contact')}>
           {t('outreach.record')}
         </Button>
         <Button size="small" onClick={() => setDialog('history')}>
           {t('outreach.history.open')}
         </Button>
-      </Space>
+      </div>
       <LazyDialog dialog={ContactDialog} open={dialog === 'contact'} patient={{ id: patientId, name }} onClose={() => setDialog(null)} />
       <LazyDialog
         dialog={ContactHistoryDialog}
@@ -97,9 +105,18 @@ function SmsConsentFact({ patientId, detail }: { patientId: number; detail: Pati
       .catch(() => undefined); // the API client has shown why
   return (
     <span data-testid="panel-sms-consent">
-      <Switch size="small" checked={consent} loading={setConsent.isPending} onChange={toggle} aria-label={t('outreach.sms.switch')} />{' '}
-      {/* The state as text beside the switch: antd's text inside a small switch fails AA contrast. */}
-      {t(consent ? 'outreach.sms.on' : 'outreach.sms.off')}
+      {/* A plain checkbox: the panel is on every record and prescription screen, and antd's Switch or
+          Checkbox would add their code (and its weight in the bundle budget) to each of them. */}
+      <label className="sms-consent">
+        <input
+          type="checkbox"
+          checked={consent}
+          disabled={setConsent.isPending}
+          onChange={(event) => void toggle(event.target.checked)}
+          aria-label={t('outreach.sms.switch')}
+        />{' '}
+        {t(consent ? 'outreach.sms.on' : 'outreach.sms.off')}
+      </label>
       {recorded ? ` · ${recorded}` : ''}
     </span>
   );
