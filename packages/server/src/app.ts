@@ -47,7 +47,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /**
    * The reminder job queue (modules/outreach/reminders/queue.ts), which main.ts starts. Without it (API
-   * tests) POST /api/outreach/reminders/run queues reminders in sms_outbox and no worker delivers them.
+   * tests) POST /api/outreach/reminders/run queues reminders in sms_outbox only; the queue's hourly job
+   * hands such reminders on when a server with the queue runs.
    */
   reminders?: ReminderQueue;
   /** Where log lines go (tests capture them); stdout when absent. */

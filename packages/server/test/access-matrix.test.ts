@@ -128,6 +128,21 @@ const CASES: Record<string, RouteCase> = {
     }),
   },
   'GET /api/user/notRemind': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
+  'POST /api/outreach/contacts': {
+    scoped: true,
+    request: async (fx) => ({ body: { patientId: await fx.patient(), channel: 'phone', result: 'unreachable' } }),
+  },
+  'GET /api/outreach/contacts': { scoped: true, request: async (fx) => ({ query: { patientId: await fx.patient() } }) },
+  'POST /api/outreach/status': {
+    scoped: true,
+    request: async (fx) => ({ body: { patientId: await fx.patient(), status: 'active', reason: '核实' } }),
+  },
+  'GET /api/outreach/messages': { scoped: true, request: async (fx) => ({ query: { patientId: await fx.patient() } }) },
+  'POST /api/outreach/reminders/run': { scoped: false, request: async () => ({}) },
+  'POST /api/outreach/reminders/settings': {
+    scoped: false,
+    request: async () => ({ body: { institutionId: INSTITUTION_A, enabled: true } }),
+  },
   'GET /api/user/deleteFromIncompleteList': { scoped: true, request: async (fx) => ({ query: { id: await fx.patient() } }) },
   'GET /api/user/queryUnfilledRemind': { scoped: false, request: async () => ({}) },
   'GET /api/user/institutionPatients': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },

@@ -226,7 +226,8 @@ describe.each(databaseKinds())('stored counters on %s', (kind) => {
       await personalCentre(adminToken),
     ];
     expect(ofA).toEqual(await personalCentre(token));
-    for (const key of Object.keys(all)) expect(all[key], key).toBe(ofA[key]! + ofB[key]!);
+    // The counted figures add up; returnToCare (not a counter) has its own test in outreach.test.ts.
+    for (const key of Object.keys(all).filter((k) => k !== 'returnToCare')) expect(all[key], key).toBe(ofA[key]! + ofB[key]!);
   });
 
   it('never drifts under parallel enrolments, record saves and ends of management', async () => {

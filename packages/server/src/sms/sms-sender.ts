@@ -32,16 +32,14 @@ export function createSmsSender(provider: SmsProvider): SmsSender {
     async send(db, message) {
       try {
         await provider.deliver({ mobile: message.mobile, text: message.text });
-        await db
-          .insert(smsOutbox)
-          .values({
-            mobile: message.mobile,
-            text: outboxText(message),
-            provider: provider.name,
-            status: 'sent',
-            attempts: 1,
-            sentAt: new Date(),
-          });
+        await db.insert(smsOutbox).values({
+          mobile: message.mobile,
+          text: outboxText(message),
+          provider: provider.name,
+          status: 'sent',
+          attempts: 1,
+          sentAt: new Date(),
+        });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const row = {

@@ -48,12 +48,13 @@ export async function reminderCandidates(db: Db, today: string, now: Date): Prom
   const since = new Date(now.getTime() - REMINDER_SPACING_DAYS * 86_400_000).toISOString();
   const result = await db.execute(sql`
     select * from (
-      select p.id as "patientId", p.name, i.name as "institutionName", to_char(${dueDateSql}, 'YYYY-MM-DD') as "dueDate",
-        ${kindSql(today)} as kind, p.sms_consent as "smsConsent", p.follow_up_status = 'active' as active,
-        i.reminders_enabled as "remindersEnabled", p.tel_num_sealed as "telNumSealed", p.tel_num as "legacyTelNum",
-        exists (select 1 from ${smsOutbox} o where o.patient_id = p.id and o.status <> 'failed' and o.created_at > ${since}::timestamptz) as "recentReminder"
-      from ${patients} p join ${institutions} i on i.id = p.institution_id
-      where p.voided_at is null and not p.end_management
+      select ${patients.id} as "patientId", ${patients.name} as name, i.name as "institutionName",
+        to_char(${dueDateSql}, 'YYYY-MM-DD') as "dueDate", ${kindSql(today)} as kind,
+        ${patients.smsConsent} as "smsConsent", ${patients.followUpStatus} = 'active' as active,
+        i.reminders_enabled as "remindersEnabled", ${patients.telNumSealed} as "telNumSealed", ${patients.legacyTelNum} as "legacyTelNum",
+        exists (select 1 from ${smsOutbox} o where o.patient_id = ${patients.id} and o.status <> 'failed' and o.created_at > ${since}::timestamptz) as "recentReminder"
+      from ${patients} join ${institutions} i on i.id = ${patients.institutionId}
+      where ${patients.voidedAt} is null and not ${patients.endManagement}
     ) c
     where c.kind is not null`);
   const rows = rowsOf<Omit<ReminderCandidate, 'alreadyQueued'>>(result);
@@ -71,21 +72,36 @@ export function candidateMobile(keyring: Keyring, c: Pick<ReminderCandidate, 'te
   return revealTelNum(keyring, c);
 }
 
+export interface NewReminder {
+  patientId: number;
+  kind: ReminderKind;
+  dueDate: string;
+  mobile: string;
+  text: string;
+  provider: string;
+  createdAt: Date;
+}
+
 /**
- * Queues one reminder; the unique key (patient, due date, kind) makes a second schedule run, or a
- * second instance running it at the same moment, insert nothing. Answers the new row's id, or null.
+ * Queues reminders in one statement; the unique key (patient, due date, kind) makes a second schedule
+ * run, or a second instance running it at the same moment, insert nothing. Answers the new rows' ids
+ * with their patients (a reminder already queued is absent).
  */
-export async function queueReminder(
-  db: Db,
-  row: { patientId: number; kind: ReminderKind; dueDate: string; mobile: string; text: string; provider: string },
-): Promise<number | null> {
-  const [inserted] = rowsOf<{ id: number }>(
-    await db.execute(sql`insert into ${smsOutbox} (mobile, text, provider, status, patient_id, kind, due_date)
-      values (${row.mobile}, ${row.text}, ${row.provider}, 'queued', ${row.patientId}, ${row.kind}, ${row.dueDate}::date)
-      on conflict (patient_id, due_date, kind) where patient_id is not null do nothing
-      returning id`),
+export async function queueReminders(db: Db, rows: NewReminder[]): Promise<{ id: number; patientId: number }[]> {
+  if (rows.length === 0) return [];
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.mobile}, ${r.text}, ${r.provider}, 'queued', ${r.patientId}::int, ${r.kind}, ${r.dueDate}::date, ${r.createdAt.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
   );
-  return inserted?.id ?? null;
+  return rowsOf<{ id: number; patientId: number }>(
+    await db.execute(sql`insert into ${smsOutbox} (mobile, text, provider, status, patient_id, kind, due_date, created_at)
+      values ${values}
+      on conflict (patient_id, due_date, kind) where patient_id is not null do nothing
+      returning id, patient_id as "patientId"`),
+  );
 }
 
 /** Why a queued reminder must not go out any more (null: it still should). */
@@ -108,4 +124,19 @@ export async function reminderCancelReason(db: Db, patientId: number, dueDate: s
   if (!row.remindersEnabled) return 'remindersOff';
   if (isoDate(row.dueDate) !== dueDate) return 'dueDateMet';
   return null;
+}
+
+/**
+ * Queued reminders that no pending job of the send queue names: queued by a server running without
+ * the queue, or whose job was lost. The periodic schedule job hands them to the queue again; delivery
+ * is idempotent, so a reminder named twice still goes out once.
+ */
+export async function orphanedReminders(db: Db, sendQueue: string): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select o.id from ${smsOutbox} o
+      where o.status = 'queued' and o.patient_id is not null
+        and not exists (select 1 from pgboss.job j where j.name = ${sendQueue}
+          and j.state in ('created', 'retry', 'active') and (j.data->>'outboxId')::int = o.id)`),
+  );
+  return rows.map((r) => r.id);
 }

@@ -13,6 +13,7 @@ import { useAddMemberStore } from '../../stores/add-member';
 import { useSessionStore } from '../../stores/session';
 import { OutreachFigures } from '../outreach/OutreachFigures';
 
+/** The eight counted figures; returnToCare is shown beside them (OutreachFigures). */
 type FigureKey = keyof PersonalCentreFigures;
 
 /** The eight figures of spec §2 and where each one leads (totals have no list of their own). */

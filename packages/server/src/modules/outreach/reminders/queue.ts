@@ -1,8 +1,10 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../../db/client';
+import { orphanedReminders } from '../../../db/queries/reminders';
 import type { Keyring } from '../../../lib/crypto';
 import type { SmsProvider } from '../../../sms/sms-sender';
 import { deliverReminder, MAX_SEND_ATTEMPTS } from './deliver';
+import { nextSendMoment } from './quiet-hours';
 import { type QueuedReminder, runReminderSchedule } from './schedule';
 
 /** The queues (pg-boss schema `pgboss`, tables pgboss.job and pgboss.archive): see docs/outreach.md. */
@@ -61,7 +63,11 @@ export interface ReminderQueueOptions {
   onError?: (error: Error) => void;
 }
 
-/** Starts pg-boss on the app's database, creates the queues and (with `work`) the cron and the workers. */
+/**
+ * Starts pg-boss on the app's database, creates the queues and (with `work`) the cron and the workers.
+ * The hourly schedule job first hands on reminders queued without a job (orphanedReminders), then runs
+ * the schedule.
+ */
 export async function startReminderQueue(options: ReminderQueueOptions): Promise<ReminderQueue> {
   const work = options.work ?? true;
   const now = options.now ?? (() => new Date());
@@ -82,9 +88,12 @@ export async function startReminderQueue(options: ReminderQueueOptions): Promise
   if (work) {
     await boss.schedule(SCHEDULE_QUEUE, SCHEDULE_CRON, {}, { tz: options.timeZone });
     await boss.work(SCHEDULE_QUEUE, async () => {
+      const at = now();
+      const orphans = await orphanedReminders(options.database.db, SEND_QUEUE);
+      await enqueue(orphans.map((outboxId) => ({ outboxId, startAfter: nextSendMoment(at, options.timeZone) })));
       await runReminderSchedule({
         db: options.database.db,
-        now: now(),
+        now: at,
         timeZone: options.timeZone,
         keyring: options.keyring,
         providerName: options.provider.name,

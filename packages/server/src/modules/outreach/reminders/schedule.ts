@@ -1,7 +1,7 @@
 import type { ReminderRunResult, ReminderSkipReason } from '@tcm/contracts';
 import type { Db } from '../../../db/client';
 import { markLongOverdueLost } from '../../../db/queries/outreach';
-import { candidateMobile, queueReminder, reminderCandidates } from '../../../db/queries/reminders';
+import { candidateMobile, type NewReminder, queueReminders, reminderCandidates } from '../../../db/queries/reminders';
 import { writeAudit } from '../../../lib/audit';
 import type { Ctx } from '../../../lib/context';
 import type { Keyring } from '../../../lib/crypto';
@@ -10,6 +10,8 @@ import { nextSendMoment } from './quiet-hours';
 import { reminderText } from './templates';
 
 /** A queued reminder for the job queue to deliver, not before `startAfter` (the sending hours). */
+const QUEUE_BATCH = 500;
+
 export interface QueuedReminder {
   outboxId: number;
   startAfter: Date;
@@ -57,9 +59,9 @@ export async function runReminderSchedule(deps: ScheduleDeps): Promise<ReminderR
   const skip = (reason: ReminderSkipReason) => {
     skipped[reason] = (skipped[reason] ?? 0) + 1;
   };
-  const queued: QueuedReminder[] = [];
   const startAfter = nextSendMoment(deps.now, deps.timeZone);
   const candidates = await reminderCandidates(deps.db, today, deps.now);
+  const wanted: NewReminder[] = [];
   const planned = new Set<number>();
   for (const c of candidates) {
     if (c.alreadyQueued) skip('alreadyQueued');
@@ -68,20 +70,27 @@ export async function runReminderSchedule(deps: ScheduleDeps): Promise<ReminderR
     else if (!c.remindersEnabled) skip('remindersOff');
     else if (c.recentReminder || planned.has(c.patientId)) skip('recentReminder');
     else {
-      const outboxId = await queueReminder(deps.db, {
+      planned.add(c.patientId);
+      wanted.push({
         patientId: c.patientId,
         kind: c.kind,
         dueDate: c.dueDate,
         mobile: candidateMobile(deps.keyring, c),
         text: reminderText(c.kind, { institution: c.institutionName, name: c.name, dueDate: c.dueDate }),
         provider: deps.providerName,
+        // The schedule's clock, which the 7-day spacing compares with.
+        createdAt: deps.now,
       });
-      if (outboxId === null) skip('alreadyQueued');
-      else {
-        planned.add(c.patientId);
-        queued.push({ outboxId, startAfter });
-      }
     }
+  }
+  const queued: QueuedReminder[] = [];
+  // In batches: one statement (and one commit) per QUEUE_BATCH reminders instead of one per reminder.
+  for (let i = 0; i < wanted.length; i += QUEUE_BATCH) {
+    const batch = wanted.slice(i, i + QUEUE_BATCH);
+    const inserted = await queueReminders(deps.db, batch);
+    // Queued meanwhile by another instance: the unique key kept this one out.
+    for (let n = inserted.length; n < batch.length; n++) skip('alreadyQueued');
+    queued.push(...inserted.map((row) => ({ outboxId: row.id, startAfter })));
   }
   if (queued.length > 0) await deps.enqueue(queued);
   return { queued: queued.length, skipped };
