@@ -65,6 +65,9 @@ const ON_DEMAND = new Map([
     'opening a patient whose newest glucose record asks for action (低血糖, 疑似糖尿病, 确诊糖尿病)',
   ],
   ['src/features/records/ProgressToDiabetesDialog.tsx', 'the first guided end of management once diabetes is confirmed'],
+  ['src/features/outreach/ContactDialog.tsx', 'the first 记录联系 (its form and the contact schema)'],
+  ['src/features/outreach/ContactHistoryDialog.tsx', "the first look at a patient's contact history"],
+  ['src/features/outreach/PatientOutreach.tsx', "the patient panel's outreach facts, once the audited patient detail has answered"],
 ]);
 
 /**

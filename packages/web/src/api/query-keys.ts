@@ -10,4 +10,5 @@ export const queryKeys = {
   comparative: ['comparative'] as const,
   annex: ['annex'] as const,
   remind: ['remind'] as const,
+  outreach: ['outreach'] as const,
 };

@@ -3,6 +3,8 @@ import { baselineProgress } from '@tcm/contracts/clinical/form-status';
 import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { Lang } from '@tcm/contracts/instruments/types';
 import { Button, Card, Empty, Space, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
@@ -13,6 +15,10 @@ import { type PatientInfo, usePatientStore } from '../stores/patient';
 import { FactList } from './FactList';
 import { Notice } from './Notice';
 import { CohortTag } from './status-tags';
+
+// The outreach facts need the audited detail, so their code loads when it has answered, not with the
+// record and prescription screens' first render.
+const PatientOutreach = lazy(() => import('../features/outreach/PatientOutreach'));
 
 /**
  * The selected patient's identity (spec §2: name, ID number, phone, age, institution). The full ID
@@ -73,11 +79,16 @@ export function PatientPanel() {
       )}
       <FactList facts={panelItems(t, info, d, lang)} />
       <PatientIndicatorGaps patientId={patientId} />
+      {d && (
+        <Suspense fallback={null}>
+          <PatientOutreach patientId={patientId} name={d.name} detail={d} />
+        </Suspense>
+      )}
     </Card>
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 type Detail = ReturnType<typeof usePatientDetail>['data'];
 

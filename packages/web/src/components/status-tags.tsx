@@ -17,7 +17,7 @@ const TONE = {
   grey: { color: '#434343', background: '#fafafa', borderColor: '#d9d9d9' },
 } as const;
 
-function ToneTag({ tone, children, testId }: { tone: keyof typeof TONE; children: React.ReactNode; testId?: string }) {
+export function ToneTag({ tone, children, testId }: { tone: keyof typeof TONE; children: React.ReactNode; testId?: string }) {
   return (
     <Tag style={TONE[tone]} data-testid={testId}>
       {children}

@@ -1,5 +1,5 @@
 import { LogoutOutlined, UserAddOutlined, UserOutlined } from '@ant-design/icons';
-import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
+import type { PersonalCentreFigures } from '@tcm/contracts/api/annex-queries';
 import { Button, Divider, Popover } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,10 @@ import { signOut } from '../../lib/session-actions';
 import { useAccountDialogStore } from '../../stores/account-dialog';
 import { useAddMemberStore } from '../../stores/add-member';
 import { useSessionStore } from '../../stores/session';
+import { OutreachFigures } from '../outreach/OutreachFigures';
 
-/** The counted figures; returnToCare (an object) is shown by the outreach screens. */
-type FigureKey = Exclude<keyof PersonalCenterData, 'returnToCare'>;
+/** The eight counted figures; returnToCare is shown beside them (OutreachFigures). */
+type FigureKey = keyof PersonalCentreFigures;
 
 /** The eight figures of spec §2 and where each one leads (totals have no list of their own). */
 export const PERSONAL_CENTER_FIGURES: { key: FigureKey; to?: string; isTotal?: boolean }[] = [
@@ -137,32 +138,35 @@ export function PersonalCenterFigures({ enabled = true, onNavigate }: { enabled?
   const data = query.data;
 
   return (
-    <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 6, columnGap: 12 }}>
-      {PERSONAL_CENTER_FIGURES.map(({ key, to, isTotal }) => (
-        <div key={key} style={{ display: 'contents' }}>
-          <dt
-            style={{
-              fontWeight: isTotal ? 600 : 400,
-              paddingLeft: isTotal ? 0 : 16,
-              marginTop: isTotal && key !== 'managementTeamCount' ? 8 : 0,
-            }}
-          >
-            {to ? (
-              <Link to={to} onClick={onNavigate} data-testid={`figure-${key}`}>
-                {t(`personalCenter.figures.${key}`)}
-              </Link>
-            ) : (
-              t(`personalCenter.figures.${key}`)
-            )}
-          </dt>
-          <dd
-            style={{ margin: 0, textAlign: 'right', fontWeight: isTotal ? 600 : 400, fontVariantNumeric: 'tabular-nums' }}
-            data-testid={`value-${key}`}
-          >
-            {data[key]}
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 6, columnGap: 12 }}>
+        {PERSONAL_CENTER_FIGURES.map(({ key, to, isTotal }) => (
+          <div key={key} style={{ display: 'contents' }}>
+            <dt
+              style={{
+                fontWeight: isTotal ? 600 : 400,
+                paddingLeft: isTotal ? 0 : 16,
+                marginTop: isTotal && key !== 'managementTeamCount' ? 8 : 0,
+              }}
+            >
+              {to ? (
+                <Link to={to} onClick={onNavigate} data-testid={`figure-${key}`}>
+                  {t(`personalCenter.figures.${key}`)}
+                </Link>
+              ) : (
+                t(`personalCenter.figures.${key}`)
+              )}
+            </dt>
+            <dd
+              style={{ margin: 0, textAlign: 'right', fontWeight: isTotal ? 600 : 400, fontVariantNumeric: 'tabular-nums' }}
+              data-testid={`value-${key}`}
+            >
+              {data[key]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {data.returnToCare && <OutreachFigures figures={data.returnToCare} />}
+    </>
   );
 }

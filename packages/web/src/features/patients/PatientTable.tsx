@@ -5,8 +5,9 @@ import { type DataColumn, DataTable } from '../../components/data-table/DataTabl
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { CohortTag, FillStatusTag, FollowUpStatusTag, formatDate, UrgentMark } from '../../components/status-tags';
 import { PAGE_SIZE_OPTIONS } from '../../components/use-paging';
+import { LastContact, OutreachStatusTag } from '../outreach/OutreachStatusTag';
 
-export type PatientColumn = 'cohort' | 'fillStatus' | 'followUp' | 'enrolledAt' | 'endedAt' | 'institution';
+export type PatientColumn = 'cohort' | 'fillStatus' | 'followUp' | 'enrolledAt' | 'endedAt' | 'institution' | 'lastContact';
 
 interface Props {
   data: Paged<PatientListItem> | undefined;
@@ -60,6 +61,7 @@ export function PatientTable({
       ),
     },
     endedAt: { key: 'endedAt', title: t('columns.endedAt'), render: (p) => formatDate(p.endedAt) },
+    lastContact: { key: 'lastContact', title: t('outreach.lastContact'), render: (p) => <LastContact patient={p} /> },
   };
 
   const tableColumns: DataColumn<PatientListItem>[] = [
@@ -70,6 +72,7 @@ export function PatientTable({
         <div>
           <strong>{p.name}</strong>
           {p.urgent && <UrgentMark />}
+          <OutreachStatusTag status={p.followUpStatus} />
           <div style={{ color: 'rgba(0,0,0,0.65)' }}>
             {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })}
           </div>

@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportButton } from '../../features/exports/ExportButton';
+import { OutreachCard } from '../../features/outreach/OutreachCard';
 import { isHomeType, useHomeStore } from '../../stores/home';
 import { useSessionStore } from '../../stores/session';
 import NotFoundPage from '../not-found/NotFoundPage';
@@ -53,6 +54,7 @@ export default function HomePage() {
           <UrgentCard />
           <PatientSearchCard />
           <WorklistCard />
+          <OutreachCard />
         </Col>
         <Col xs={24} xl={8}>
           <FiguresCard />
