@@ -410,16 +410,17 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
     expect(c.hba1cDrop02).toEqual({ count: 0, proportion: null });
   });
 
-  it('compares the groups: risk ratios (log method), risk difference (Wald), weight difference (Welch)', async () => {
+  it('compares the groups: risk ratios (log method), risk difference (Newcombe), weight difference (Welch)', async () => {
     const { effect } = await report(adminToken);
     // (1/6)/(3/5) = 0.277778, SE = √(1 − 1/6 + 1/3 − 1/5) = 0.983192.
     expect(effect.progressionRiskRatio!.value).toBeCloseTo(0.277778, 5);
     expect(effect.progressionRiskRatio!.low).toBeCloseTo(0.040439, 5);
     expect(effect.progressionRiskRatio!.high).toBeCloseTo(1.90806, 4);
-    // 1/6 − 3/5 = −0.433333 ± 1.96 · √(1/6 · 5/6 / 6 + 0.6 · 0.4 / 5).
+    // 1/6 − 3/5 = −0.433333; Wilson limits 1/6: 0.030053–0.563503, 3/5: 0.230724–0.882379;
+    // −0.433333 − √(0.136613² + 0.282379²) = −0.747023, −0.433333 + √(0.396836² + 0.369276²) = 0.108740.
     expect(effect.progressionRiskDifference!.value).toBeCloseTo(-0.433333, 5);
-    expect(effect.progressionRiskDifference!.low).toBeCloseTo(-0.956126, 5);
-    expect(effect.progressionRiskDifference!.high).toBeCloseTo(0.08946, 5);
+    expect(effect.progressionRiskDifference!.low).toBeCloseTo(-0.747023, 5);
+    expect(effect.progressionRiskDifference!.high).toBeCloseTo(0.10874, 5);
     // (2/6)/(1/5) = 1.666667.
     expect(effect.reversionRiskRatio!.value).toBeCloseTo(1.666667, 5);
     expect(effect.reversionRiskRatio!.low).toBeCloseTo(0.20686, 4);
@@ -544,6 +545,9 @@ describe.each(databaseKinds())('programme outcome report on %s', (kind) => {
       progressionRiskDifference: null,
       reversionRiskRatio: null,
       weightChangeDifference: null,
+      hazardRatio: null,
+      logRankP: null,
+      nnt: null,
     });
     expect(r.survival.comparison).toEqual([]);
     expect((await report(adminToken, { from: daysAgo(310), to: daysAgo(310) })).groups.managed.enrolled).toBe(2);

@@ -10,6 +10,7 @@ declare module 'jstat' {
     };
     normal: {
       inv(p: number, mean: number, std: number): number;
+      cdf(x: number, mean: number, std: number): number;
     };
   }
   const jstat: JStatStatic & { jStat: JStatStatic };

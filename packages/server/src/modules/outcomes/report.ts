@@ -7,6 +7,7 @@ import {
   type SurvivalPoint,
 } from '@tcm/contracts';
 import { buildEffect } from './effect';
+import { buildHeadline } from './headline';
 import { type DayCounts, kaplanMeier, meanWithCi, proportion, ratePer100PersonYears, type SampleSummary } from './statistics';
 
 /**
@@ -137,19 +138,23 @@ export function assembleReport(aggregates: ReportAggregates, institutionsInScope
     progressed: count(comparison, 'progressed'),
     reverted: count(comparison, 'reverted'),
   };
+  const groups = { managed: toGroup(managed, true), comparison: toGroup(comparison, false) };
+  const effect = buildEffect({
+    managed: m,
+    comparison: c,
+    weightChange: { managed: summaryOf(managed, 'weight_change'), comparison: summaryOf(comparison, 'weight_change') },
+    days: { managed: dayCountsOf(aggregates.survival, 'managed'), comparison: dayCountsOf(aggregates.survival, 'comparison') },
+  });
   return {
-    groups: { managed: toGroup(managed, true), comparison: toGroup(comparison, false) },
+    // The headline is meant to quote the common-schedule sensitivity analysis once the report has it.
+    headline: buildHeadline({ groups, effect }),
+    groups,
     diabeticComparison: {
       enrolled: count(diabetic, 'enrolled'),
       followUpOnTime: proportion(count(diabetic, 'on_time'), count(diabetic, 'due')),
       satisfactoryShare: proportion(count(diabetic, 'visit_satisfactory'), count(diabetic, 'visit_classified')),
     },
-    effect: buildEffect({
-      managed: m,
-      comparison: c,
-      weightChange: { managed: summaryOf(managed, 'weight_change'), comparison: summaryOf(comparison, 'weight_change') },
-      days: { managed: dayCountsOf(aggregates.survival, 'managed'), comparison: dayCountsOf(aggregates.survival, 'comparison') },
-    }),
+    effect,
     survival: { managed: survivalOf(aggregates.survival, 'managed'), comparison: survivalOf(aggregates.survival, 'comparison') },
     byInstitution: institutionsInScope.map((institution) => ({
       institutionId: institution.id,

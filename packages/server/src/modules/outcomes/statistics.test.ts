@@ -5,7 +5,6 @@ import {
   meanWithCi,
   proportion,
   ratePer100PersonYears,
-  riskDifference,
   riskRatio,
   type SampleSummary,
   welchDegreesOfFreedom,
@@ -105,37 +104,6 @@ describe('risk ratio, log method', () => {
 
   it('is not estimable when every patient of both groups had the event (SE = √(1/5 − 1/5 + 1/4 − 1/4) = 0)', () => {
     expect(riskRatio(5, 5, 4, 4)).toBeNull();
-  });
-});
-
-describe('risk difference, Wald', () => {
-  it('works 2/10 against 4/10 by hand: RD −0.2, SE = √(0.2 · 0.8/10 + 0.4 · 0.6/10) = 0.2, CI −0.2 ± 0.39199', () => {
-    const result = riskDifference(2, 10, 4, 10)!;
-    expect(result.value).toBeCloseTo(-0.2, 10);
-    expect(result.low).toBeCloseTo(-0.591993, 5);
-    expect(result.high).toBeCloseTo(0.191993, 5);
-  });
-
-  it('matches the published example: 0.46 − 0.22 = 0.24 (0.06 to 0.42)', () => {
-    // Sullivan L. Confidence Intervals, BS704, Boston University School of Public Health (as above).
-    const result = riskDifference(23, 50, 11, 50)!;
-    expect(result.value).toBeCloseTo(0.24, 10);
-    expect(result.low.toFixed(2)).toBe('0.06');
-    expect(result.high.toFixed(2)).toBe('0.42');
-  });
-
-  it('estimates with one zero count: 0/10 against 5/10 is −0.5 ± 1.96 · √(0.25/10)', () => {
-    const result = riskDifference(0, 10, 5, 10)!;
-    expect(result.value).toBeCloseTo(-0.5, 10);
-    expect(result.low).toBeCloseTo(-0.809898, 5);
-    expect(result.high).toBeCloseTo(-0.190102, 5);
-  });
-
-  it('is not estimable for an empty group or a zero standard error', () => {
-    expect(riskDifference(0, 0, 1, 10)).toBeNull();
-    expect(riskDifference(1, 10, 0, 0)).toBeNull();
-    expect(riskDifference(0, 10, 0, 12)).toBeNull();
-    expect(riskDifference(10, 10, 12, 12)).toBeNull();
   });
 });
 

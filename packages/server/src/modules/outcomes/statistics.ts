@@ -84,7 +84,7 @@ export function meanWithCi(summary: SampleSummary): MeanEstimate {
  * Risk ratio (a/n1)/(c/n2) with the log method's 95 % CI: exp(ln RR ± z · SE),
  * SE = √(1/a − 1/n1 + 1/c − 1/n2). Not estimable when either group is empty or either count is 0
  * (the logarithm of 0 or a division by 0), nor when SE is 0 (every patient of both groups had the
- * event), for the same reason as the risk difference below.
+ * event). The report corrects tables with a zero cell before this (zero-cells.ts).
  */
 export function riskRatio(a: number, n1: number, c: number, n2: number): Estimate | null {
   if (n1 <= 0 || n2 <= 0 || a <= 0 || c <= 0) return null;
@@ -92,21 +92,6 @@ export function riskRatio(a: number, n1: number, c: number, n2: number): Estimat
   const se = Math.sqrt(1 / a - 1 / n1 + 1 / c - 1 / n2);
   if (!(se > 0)) return null;
   return estimate(Math.exp(logRatio), Math.exp(logRatio - Z_975 * se), Math.exp(logRatio + Z_975 * se));
-}
-
-/**
- * Risk difference a/n1 − c/n2 with the Wald 95 % CI: RD ± z · √(p1(1 − p1)/n1 + p2(1 − p2)/n2).
- * Not estimable when either group is empty, or when the standard error is 0 (both shares 0 % or
- * 100 %): a Wald interval of zero width would claim certainty the data do not give.
- */
-export function riskDifference(a: number, n1: number, c: number, n2: number): Estimate | null {
-  if (n1 <= 0 || n2 <= 0) return null;
-  const p1 = a / n1;
-  const p2 = c / n2;
-  const se = Math.sqrt((p1 * (1 - p1)) / n1 + (p2 * (1 - p2)) / n2);
-  if (!(se > 0)) return null;
-  const difference = p1 - p2;
-  return estimate(difference, difference - Z_975 * se, difference + Z_975 * se);
 }
 
 /** Welch–Satterthwaite degrees of freedom: (v1 + v2)² / (v1²/(n1 − 1) + v2²/(n2 − 1)), vi = si²/ni. */
