@@ -369,7 +369,7 @@ const enUS: Catalogue = {
     print: 'Print',
     void: 'Void',
     voidTitle: 'Void record',
-    voidDescription: 'Void the {{name}} record of {{date}}. It no longer counts but is kept for reference.',
+    voidDescription: 'Void “{{name}}” of {{date}}. It no longer counts but is kept for reference.',
     voidReason: 'Reason',
     voided: 'Record voided',
     trendsTitle: 'Glucose, weight and blood pressure over time',

@@ -370,7 +370,7 @@ const zhCN = {
     print: '打印',
     void: '作废',
     voidTitle: '作废记录',
-    voidDescription: '作废 {{date}} 的{{name}}记录。作废后不再计入统计，但仍保留备查。',
+    voidDescription: '作废 {{date}} 的“{{name}}”。作废后不再计入统计，但仍保留备查。',
     voidReason: '作废原因',
     voided: '记录已作废',
     trendsTitle: '血糖、体重与血压变化',
