@@ -57,6 +57,11 @@ async function sweep(page: Page, paths: readonly string[], shot: (path: string) 
   return overflowing;
 }
 
+/** The interface language of every page loaded from now on (as chosen with the language switch). */
+async function useLanguage(page: Page, language: Language): Promise<void> {
+  await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
+}
+
 const name = (path: string) => path.replaceAll('/', '-').replace(/^-/, '') || 'root';
 
 for (const [width, height] of [
@@ -69,13 +74,11 @@ for (const [width, height] of [
   for (const language of ['zh-CN', 'en-US'] as Language[]) {
     test.describe(`at ${width} × ${height}, ${language}`, () => {
       test.use({ viewport: { width, height } });
-      test.beforeEach(async ({ page }) => {
-        await page.addInitScript((lang) => localStorage.setItem('lang', lang), language);
-      });
       const tag = `${width}-${language}`;
 
       test('the public screens and the doctor lists fit the width', async ({ page, doctor, patients }) => {
         await patients.create(doctor);
+        await useLanguage(page, language);
         const overflowing = await sweep(page, PUBLIC_SCREENS, (p) => `size-${name(p)}-${tag}`, checkWidth);
         await signIn(page, doctor.session, '/index');
         overflowing.push(...(await sweep(page, [...DOCTOR_LISTS, '/outcomes'], (p) => `size-doctor-${name(p)}-${tag}`, checkWidth)));
@@ -86,11 +89,14 @@ for (const [width, height] of [
         const patient = await patients.create(doctor);
         await signIn(page, doctor.session, '/userList');
         await openFromListSearch(page, patient.name);
+        await useLanguage(page, language);
+        await page.reload();
         const overflowing = await sweep(page, PATIENT_SCREENS, (p) => `size-patient-${name(p)}-${tag}`, checkWidth);
         expect(overflowing).toEqual([]);
       });
 
       test('the administrator screens fit the width', async ({ page, admin }) => {
+        await useLanguage(page, language);
         await signIn(page, admin, '/index');
         const overflowing = await sweep(page, ['/index', '/doctorList', '/outcomes'], (p) => `size-admin-${name(p)}-${tag}`, checkWidth);
         expect(overflowing).toEqual([]);

@@ -29,6 +29,7 @@ const enUS: Catalogue = {
     ageYears: '{{age}} y',
   },
   paging: {
+    moreDetails: 'More details',
     scrollTable: 'Table (scrolls sideways)',
     label: 'Pages',
     previous: 'Previous page',

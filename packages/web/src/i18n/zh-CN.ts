@@ -31,6 +31,7 @@ const zhCN = {
   },
   paging: {
     scrollTable: '表格（可左右滚动）',
+    moreDetails: '更多信息',
     label: '分页',
     previous: '上一页',
     next: '下一页',
