@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { answersFromQuestions } from '@tcm/contracts/clinical/ccmq';
+import { CCMQ_QUESTIONS } from '@tcm/contracts/clinical/ccmq-items';
+import { daysAgo } from '../fixtures/data';
+import { createRecord } from '../fixtures/records';
 import { expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { openFromListSearch, signIn } from '../fixtures/ui';
@@ -79,8 +83,11 @@ async function sweep(page: Page, paths: readonly string[], data: readonly string
 
 test.describe('the English interface shows no Chinese outside patient data (issue 31)', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
-  test("the doctor's lists, records and prescriptions", async ({ page, doctor, patients }) => {
+  test("the doctor's lists, records and prescriptions", async ({ page, api, doctor, patients }) => {
     const patient = await patients.create(doctor);
+    // A saved CCMQ, so that the constitution screen shows its conclusion (history and radar).
+    const byQuestion = Object.fromEntries(CCMQ_QUESTIONS.map((q, index) => [q.key, index % 5 === 0 ? 4 : 2]));
+    await createRecord(api, doctor, '3', patient.id, { assessDate: daysAgo(1), answers: answersFromQuestions(byQuestion) });
     const data = [doctor.name, patient.name, doctor.session.user.institutionName ?? ''].filter(Boolean);
     await signIn(page, doctor.session, '/userList');
     await openFromListSearch(page, patient.name);
