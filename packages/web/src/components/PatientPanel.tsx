@@ -74,7 +74,15 @@ type T = ReturnType<typeof useTranslation>['t'];
 
 function panelItems(t: T, info: PatientInfo, d: ReturnType<typeof usePatientDetail>['data']) {
   return [
-    { key: 'name', label: t('fields.name'), children: <span data-testid="panel-name" data-patient-data>{d?.name ?? info.name}</span> },
+    {
+      key: 'name',
+      label: t('fields.name'),
+      children: (
+        <span data-testid="panel-name" data-patient-data>
+          {d?.name ?? info.name}
+        </span>
+      ),
+    },
     { key: 'idNum', label: t('fields.idNum'), children: <span data-testid="panel-idNum">{d?.idNum ?? info.idNum}</span> },
     { key: 'tel', label: t('fields.telNum'), children: <span data-testid="panel-tel">{d?.tel_num ?? info.telNum}</span> },
     {
@@ -89,7 +97,11 @@ function panelItems(t: T, info: PatientInfo, d: ReturnType<typeof usePatientDeta
     {
       key: 'institution',
       label: t('fields.institution'),
-      children: <span data-testid="panel-institution" data-patient-data>{d?.institutionName ?? '—'}</span>,
+      children: (
+        <span data-testid="panel-institution" data-patient-data>
+          {d?.institutionName ?? '—'}
+        </span>
+      ),
     },
   ];
 }
