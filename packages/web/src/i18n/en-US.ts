@@ -543,7 +543,7 @@ const enUS: Catalogue = {
     outcomesIntro:
       'Shares are of the evaluable patients (managed {{managed}}, comparison {{comparison}}); weight shares of those with two weights. Change = latest − baseline.',
     effectNote:
-      'Risk ratio = managed share ÷ comparison share (log method 95% CI); risk difference = managed − comparison (Wald 95% CI, percentage points); the weight change difference is the difference of the mean weight changes (Welch 95% CI, percentage points). “Not estimable” where a count of zero or the like prevents the estimate.',
+      'Risk ratio = managed share ÷ comparison share (log method 95% CI; 0.5 added to each cell when a count is zero); HR from a Cox proportional-hazards model (Breslow ties, Wald 95% CI) with the log-rank test; risk difference = managed − comparison (Newcombe hybrid score 95% CI, percentage points); NNT = 1 ÷ risk difference; the weight change difference is the difference of the mean weight changes (Welch 95% CI, percentage points). “Not estimable” where the estimate cannot be made.',
     rows: {
       enrolled: 'Enrolled',
       evaluable: 'Evaluable',
