@@ -1,3 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { patients as patientTable } from '../../packages/server/src/db/schema';
+import { createComparisonMember } from '../fixtures/comparison';
+import { daysAgo } from '../fixtures/data';
 import { tamperExportInstitution, today } from '../fixtures/exports';
 import {
   apiReport,
@@ -11,6 +15,7 @@ import {
   OUTCOME_SHEETS,
   openFromMenu,
 } from '../fixtures/outcomes';
+import { createRecord } from '../fixtures/records';
 import { expectAccessible, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { chooseOption, heading, signIn, toast } from '../fixtures/ui';
@@ -166,5 +171,65 @@ test.describe('programme outcomes for a doctor and the administrator (issue 13)'
     await screenshot(page, 'outcomes-export-refused');
     expect(downloaded()).toBe(false);
     await expect(page).toHaveURL((url) => url.pathname === '/outcomes');
+  });
+
+  test('the headline leads the report, and a cohort whose interval includes 1 reads 差异无统计学意义', async ({
+    page,
+    api,
+    app,
+    doctors,
+    patients,
+  }) => {
+    // An institution of its own (no demo patients): the report rests on this cohort alone. Three
+    // patients in each group with impaired fasting glucose, one of whom progresses (FPG and 2h-PG both
+    // diabetic in one sitting): RR = (1/3) / (1/3) = 1, an interval far on both sides of 1.
+    const doctor = await doctors.create({ institutionId: 9 });
+    const enrolled = daysAgo(60);
+    const later = (progresses: boolean) =>
+      progresses ? { testDate: daysAgo(20), fpg: 7.6, ogtt2h: 12.4 } : { testDate: daysAgo(20), fpg: 6.2 };
+    for (const progresses of [true, false, false]) {
+      const patient = await patients.create(doctor, { consentDate: enrolled });
+      await createRecord(api, doctor, '1', patient.id, { testDate: daysAgo(55), fpg: 6.4 });
+      await createRecord(api, doctor, '1', patient.id, later(progresses));
+      const member = await createComparisonMember(api, doctor);
+      // Enrolled on paper two months ago, as the patients above (the API dates enrolment today).
+      await app.database.db.update(patientTable).set({ enrolledAt: enrolled }).where(eq(patientTable.id, member.id));
+      await createRecord(api, doctor, '1', member.id, { testDate: daysAgo(55), fpg: 6.4 });
+      await createRecord(api, doctor, '1', member.id, later(progresses));
+    }
+    const expected = await apiReport(api, doctor.session.token);
+    expect(expected.groups.managed.progressed.count).toBe(1);
+    expect(expected.groups.comparison.progressed.count).toBe(1);
+    expect(expected.effect.progressionRiskRatio?.significant).toBe(false);
+
+    await signIn(page, doctor.session, '/outcomes');
+    await expect(heading(page, '项目成效')).toBeVisible();
+    await expectReport(page);
+    // The summary a manager can quote, first on the page, as the server wrote it.
+    const headline = page.getByTestId('outcome-headline');
+    await expect(headline).toBeVisible();
+    await expect(headline).toHaveText(expected.headline?.zh ?? 'the API gave no headline');
+    await expect(headline).toContainText('差异无统计学意义');
+    // The verdict follows the interval, and one event per group is too few to be precise.
+    const effect = page.getByTestId('outcome-effect-table');
+    const riskRatio = effect.locator('tbody tr').filter({ has: page.locator('th', { hasText: '进展风险比（RR）' }) });
+    await expect(riskRatio.locator('td').last()).toHaveText('差异无统计学意义；任一组事件少于 10 例，估计不精确');
+    await expect(effect).not.toContainText('风险较低');
+    await expect(effect).not.toContainText('风险较高');
+
+    // A glossary term explains itself on keyboard focus.
+    const term = page.getByTestId('outcome-outcomes-table').locator('button[data-term="personYears"]');
+    await term.focus();
+    await expect(page.getByRole('tooltip')).toContainText('每位患者被随访的年数之和');
+    await expectAccessible(page, 'outcomes-not-significant');
+
+    // The follow-up policy is a choice of the reader, kept in the address and sent to the server.
+    const answered = page.waitForResponse(
+      (r) => isReportRequest(r.url()) && new URL(r.url()).searchParams.get('policy') === 'untilEndOfManagement',
+    );
+    await page.getByTestId('outcome-policy-switch').getByText('随访至管理结束').click();
+    await answered;
+    await expect(page).toHaveURL((url) => url.searchParams.get('policy') === 'untilEndOfManagement');
+    await expectReport(page);
   });
 });

@@ -8,3 +8,6 @@ export const OutcomePaths = {
 
 /** Below this many evaluable patients a figure is shown with a warning that it rests on too few. */
 export const OUTCOME_MIN_EVALUABLE = 10;
+
+/** Below this many progressions in a group an effect estimate is said to be imprecise. */
+export const OUTCOME_MIN_EVENTS_FOR_PRECISION = 10;

@@ -5,7 +5,7 @@ import { idSchema, isoDateSchema } from './validators';
 // The programme outcome report (docs/outcomes.md holds every definition and formula): the managed
 // group against the pre-diabetes comparison group, computed by the database over live records.
 
-export { OUTCOME_MIN_EVALUABLE, OutcomePaths } from './outcome-rules';
+export { OUTCOME_MIN_EVALUABLE, OUTCOME_MIN_EVENTS_FOR_PRECISION, OutcomePaths } from './outcome-rules';
 
 /** `from`/`to` bound the baseline date, inclusive; a doctor may only name their own institution. */
 export const outcomeQuery = z
@@ -104,11 +104,11 @@ export const outcomeEffectSchema = z.object({
   reversionRiskRatio: estimateSchema,
   weightChangeDifference: estimateSchema,
   /** Cox proportional hazards, managed vs comparison (Breslow ties, Wald CI). */
-  hazardRatio: estimateSchema.optional(),
+  hazardRatio: estimateSchema,
   /** Log-rank test of the two survival curves; null when not computable. */
-  logRankP: z.number().nullable().optional(),
+  logRankP: z.number().nullable(),
   /** Number needed to treat from the risk difference; null when not estimable (its interval crosses 0). */
-  nnt: estimateSchema.optional(),
+  nnt: estimateSchema,
 });
 export type OutcomeEffect = z.infer<typeof outcomeEffectSchema>;
 
@@ -116,7 +116,7 @@ export const outcomeReport = z.object({
   /** The analysis policy the figures follow (see outcomeQuery.policy). */
   policy: z.enum(['intentionToTreat', 'untilEndOfManagement']),
   /** One or two sentences a bureau manager can quote, generated from the headline analysis. */
-  headline: z.object({ zh: z.string(), en: z.string() }).optional(),
+  headline: z.object({ zh: z.string(), en: z.string() }),
   groups: z.object({ managed: outcomeGroupSchema, comparison: outcomeGroupSchema }),
   diabeticComparison: z.object({
     enrolled: z.number().int(),

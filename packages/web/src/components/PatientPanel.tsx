@@ -105,7 +105,15 @@ function baselineFact(t: T, d: NonNullable<Detail>, lang: Lang) {
 
 function panelItems(t: T, info: PatientInfo, d: Detail, lang: Lang) {
   return [
-    { key: 'name', label: t('fields.name'), children: <span data-testid="panel-name">{d?.name ?? info.name}</span> },
+    {
+      key: 'name',
+      label: t('fields.name'),
+      children: (
+        <span data-testid="panel-name" data-patient-data>
+          {d?.name ?? info.name}
+        </span>
+      ),
+    },
     { key: 'idNum', label: t('fields.idNum'), children: <span data-testid="panel-idNum">{d?.idNum ?? info.idNum}</span> },
     { key: 'tel', label: t('fields.telNum'), children: <span data-testid="panel-tel">{d?.tel_num ?? info.telNum}</span> },
     {
@@ -120,7 +128,11 @@ function panelItems(t: T, info: PatientInfo, d: Detail, lang: Lang) {
     {
       key: 'institution',
       label: t('fields.institution'),
-      children: <span data-testid="panel-institution">{d?.institutionName ?? '—'}</span>,
+      children: (
+        <span data-testid="panel-institution" data-patient-data>
+          {d?.institutionName ?? '—'}
+        </span>
+      ),
     },
     ...(d ? [baselineFact(t, d, lang)] : []),
   ];

@@ -29,6 +29,7 @@ const enUS: Catalogue = {
     ageYears: '{{age}} y',
   },
   paging: {
+    moreDetails: 'More details',
     scrollTable: 'Table (scrolls sideways)',
     label: 'Pages',
     labelOf: 'Pages of {{name}}',
@@ -386,7 +387,7 @@ const enUS: Catalogue = {
     print: 'Print',
     void: 'Void',
     voidTitle: 'Void record',
-    voidDescription: 'Void the {{name}} record of {{date}}. It no longer counts but is kept for reference.',
+    voidDescription: 'Void “{{name}}” of {{date}}. It no longer counts but is kept for reference.',
     voidReason: 'Reason',
     voided: 'Record voided',
     trendsTitle: 'Glucose, weight and blood pressure over time',
@@ -556,16 +557,19 @@ const enUS: Catalogue = {
       constitution: 'Constitution shift (baseline → latest)',
       diabetic: 'Comparison members with diabetes (described apart)',
       institutions: 'By institution',
+      sensitivity: 'Sensitivity analysis: common schedule',
+      references: 'Published results (for reference)',
+      glossary: 'Glossary',
     },
     baselineIntro: 'Values are mean (95% CI) or n (%); n is the number of patients with that measurement.',
     outcomesIntro:
       'Shares are of the evaluable patients (managed {{managed}}, comparison {{comparison}}); weight shares of those with two weights. Change = latest − baseline.',
     effectNote:
-      'Risk ratio = managed share ÷ comparison share (log method 95% CI); risk difference = managed − comparison (Wald 95% CI, percentage points); the weight change difference is the difference of the mean weight changes (Welch 95% CI, percentage points). “Not estimable” where a count of zero or the like prevents the estimate.',
+      'Risk ratio = managed share ÷ comparison share (log method 95% CI; 0.5 added to each cell when a count is zero); HR from a Cox proportional-hazards model (Breslow ties, Wald 95% CI) with the log-rank test; risk difference = managed − comparison (Newcombe hybrid score 95% CI, percentage points); NNT = 1 ÷ risk difference; the weight change difference is the difference of the mean weight changes (Welch 95% CI, percentage points). “Not estimable” where the estimate cannot be made.',
     rows: {
       enrolled: 'Enrolled',
       evaluable: 'Evaluable',
-      withBaseline: 'With a baseline measurement',
+      withBaseline: 'With a baseline glucose record',
       prediabetesAtBaseline: 'Pre-diabetes at baseline',
       age: 'Age (years)',
       male: 'Men, n (%)',
@@ -584,18 +588,117 @@ const enUS: Catalogue = {
       hba1cChange: 'HbA1c change (%)',
       hba1cDrop02: 'HbA1c drop ≥ 0.2, n (%)',
       followUpOnTime: 'Follow-up on time',
+      testsPerPersonYear: 'Glucose tests per person-year',
+      unconfirmedDiabetic: 'Unconfirmed diabetic value (patients; not counted as progression)',
     },
     effect: {
       progressionRiskRatio: 'Risk ratio of progression (RR)',
       progressionRiskDifference: 'Risk difference of progression (percentage points)',
+      hazardRatio: 'Hazard ratio of progression (HR, Cox model)',
+      nnt: 'Number needed to treat (NNT)',
       reversionRiskRatio: 'Risk ratio of reversion (RR)',
       weightChangeDifference: 'Difference in weight change (percentage points)',
     },
-    effectReading: {
-      progressionRiskRatio: 'Below 1: lower risk of diabetes in the managed group',
-      progressionRiskDifference: 'Below 0: a smaller share progressed in the managed group',
-      reversionRiskRatio: 'Above 1: a larger share reverted in the managed group',
-      weightChangeDifference: 'Below 0: the managed group lost more weight',
+    verdict: {
+      notEstimable: 'Not estimable; no conclusion',
+      notSignificant: 'No statistically significant difference',
+      imprecise: 'fewer than {{minimum}} events in a group, so the estimate is imprecise',
+      withImprecise: '{{verdict}}; {{imprecise}}',
+      progression: { lower: 'Lower risk of diabetes in the managed group', higher: 'Higher risk of diabetes in the managed group' },
+      reversion: { lower: 'A smaller share reverted in the managed group', higher: 'A larger share reverted in the managed group' },
+      weight: { lower: 'The managed group lost more weight', higher: 'The managed group lost less weight' },
+      nntBenefit: 'Managing about {{value}} patients prevents one progression to diabetes',
+      nntHarm: 'One more progression to diabetes for about every {{value}} patients managed',
+      nntNotEstimable: 'The risk difference’s 95% CI includes 0: not estimable',
+    },
+    logRankP: 'log-rank test P = {{p}}',
+    logRankPSmall: 'log-rank test P < 0.001',
+    haldaneAnscombe: 'A group with a zero count: 0.5 added to each cell (Haldane–Anscombe)',
+    headlineLabel: 'In brief',
+    policy: {
+      label: 'Follow-up counted',
+      intentionToTreat: 'Intention to treat (follow-up continues after management ends)',
+      untilEndOfManagement: 'Until the end of management',
+      reportUses: 'Analysis: {{policy}}',
+    },
+    sensitivity: {
+      intro:
+        'The managed group measures fasting glucose about every 15 days, the comparison group about every 90, and more tests find diabetes sooner. The common-schedule analysis counts only measurements at times both groups share (baseline, about every 90 ± 30 days, the end evaluation); the summary uses it, with the all-measurement figures beside it.',
+      measure: 'Measure',
+      all: 'All measurements',
+      common: 'Common schedule (used by the summary)',
+      progressed: '{{group}}: progressed to diabetes, n (%)',
+      per100PersonYears: '{{group}}: incidence (per 100 person-years)',
+      testsPerPersonYear: '{{group}}: glucose tests per person-year',
+      unconfirmedDiabetic: '{{group}}: unconfirmed diabetic value (patients)',
+      withReading: '{{estimate}}: {{reading}}',
+    },
+    references: {
+      intro:
+        'Published diabetes-prevention results, for comparison with this programme; populations, interventions and follow-up differ, so they are not directly comparable.',
+      study: 'Study',
+      followUp: 'Follow-up',
+      years: '{{years}} y',
+      meanYears: 'mean {{years}} y',
+      groups: 'Intervention vs control',
+      effect: 'Effect',
+      citation: 'Source',
+      thisProgramme: 'This programme (this report)',
+      per100: '{{intervention}} vs {{control}} per 100 person-years',
+      cumulative: '{{intervention}}% vs {{control}}%',
+      riskReduction: 'risk reduced by {{value}}%',
+      hazardRatio: 'HR {{value}} ({{low}} to {{high}})',
+      nnt: 'NNT {{value}} ({{years}} y)',
+      programmeEffect: 'RR {{rr}}',
+      joiner: '; ',
+      studies: {
+        dpp: 'DPP (USA, lifestyle)',
+        dps: 'Finnish DPS (lifestyle)',
+        daQing: 'Da Qing study (diet, exercise)',
+        tianqi: 'Tianqi capsule (IGT, placebo-controlled)',
+        jinlida: 'Jinlida granules (IGT, placebo-controlled)',
+      },
+    },
+    glossary: {
+      evaluable: {
+        term: 'Evaluable',
+        definition:
+          'Patients with pre-diabetes at baseline and at least one later glucose measurement; the denominator of every share in this report.',
+      },
+      personYears: {
+        term: 'Person-years',
+        definition:
+          'The years each patient was followed, added up: two patients followed half a year each make 1 person-year. Incidence = new cases ÷ person-years.',
+      },
+      censored: {
+        term: 'Censored',
+        definition:
+          'A patient still free of diabetes when follow-up ends: known not to have progressed up to the last measurement, unknown after it.',
+      },
+      ci: {
+        term: '95% confidence interval (CI)',
+        definition:
+          'The range of uncertainty of an estimate: if it includes the no-difference value (1 for a ratio, 0 for a difference), the groups cannot be said to differ.',
+      },
+      riskRatio: {
+        term: 'Risk ratio (RR)',
+        definition: 'The managed share who progressed ÷ the comparison share; below 1 means fewer progressed in the managed group.',
+      },
+      hazardRatio: {
+        term: 'Hazard ratio (HR, Cox model)',
+        definition:
+          'The managed group’s risk of progressing per unit of time relative to the comparison group, allowing for how long each was followed; below 1 means lower.',
+      },
+      nnt: {
+        term: 'Number needed to treat (NNT)',
+        definition:
+          'How many patients must be managed to prevent one progression to diabetes, = 1 ÷ risk difference; not estimable when the difference’s interval includes 0.',
+      },
+      commonSchedule: {
+        term: 'Common schedule',
+        definition:
+          'The times both groups are due a measurement: baseline, about every 90 days (± 30), the end evaluation. Compared only at these, both groups have the same chance of finding diabetes.',
+      },
     },
     symptom: { cured: 'Clinical cure', marked: 'Markedly effective', effective: 'Effective', ineffective: 'Ineffective' },
     survival: {
@@ -633,9 +736,10 @@ const enUS: Catalogue = {
     },
     institutions: {
       name: 'Institution',
-      intro: 'Click a column heading to sort. Baseline complete: patients with a baseline glucose measurement.',
+      intro:
+        'Click a column heading to sort. Baseline forms complete: patients with every baseline form filled (Table 1’s “with a baseline glucose record” needs only a baseline glucose).',
       enrolled: 'Enrolled',
-      baselineComplete: 'Baseline complete',
+      baselineComplete: 'Baseline forms complete',
       followUpOnTime: 'Follow-up on time',
       evaluable: 'Evaluable',
       progressed: 'Progressed',

@@ -1,4 +1,4 @@
-import type { OutcomeEffect, OutcomeEstimate, OutcomeGroup } from '@tcm/contracts';
+import { OUTCOME_MIN_EVENTS_FOR_PRECISION, type OutcomeEffect, type OutcomeEstimate, type OutcomeGroup } from '@tcm/contracts';
 
 /**
  * The report's plain-language headline: one or two sentences a health-bureau manager can quote,
@@ -9,7 +9,8 @@ import type { OutcomeEffect, OutcomeEstimate, OutcomeGroup } from '@tcm/contract
  */
 
 /** Below this many progressions in a group, a ratio's interval is too wide to read as a finding. */
-export const MIN_EVENTS_FOR_PRECISION = 10;
+/** The web's verdicts use the same threshold (contracts outcome-rules.ts). */
+export const MIN_EVENTS_FOR_PRECISION = OUTCOME_MIN_EVENTS_FOR_PRECISION;
 
 type HeadlineGroup = Pick<OutcomeGroup, 'evaluable' | 'progressed'>;
 

@@ -23,9 +23,28 @@ const bodyNames = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('rowheader')[0]?.textContent);
+    .map((row) => within(row).getAllByRole('rowheader')[0]?.firstChild?.textContent);
 
 describe('DataTable', () => {
+  it('repeats the secondary columns (shown from a breakpoint up) under the first cell, for narrow screens', () => {
+    const columns: DataColumn<Row>[] = [
+      { key: 'name', title: '姓名', dataIndex: 'name', rowHeader: true },
+      { key: 'score', title: '得分', render: (row) => (row.score === null ? '—' : `${row.score} 分`), from: 'md' },
+    ];
+    renderInApp(<DataTable<Row> rowKey="id" columns={columns} rows={ROWS} label="得分表" />);
+    const first = screen.getAllByRole('rowheader')[0] as HTMLElement;
+    const more = first.querySelector('details.data-table-more');
+    // Hidden by CSS from md (768 px) up, where the column itself shows.
+    expect(more?.className).toContain('until-md');
+    expect(more?.querySelector('summary')?.textContent).toBe('更多信息');
+    expect(Array.from(more?.querySelectorAll('dt, dd') ?? [], (el) => el.textContent)).toEqual(['得分', '70 分']);
+  });
+
+  it('adds nothing under the first cell when every column always shows', () => {
+    renderInApp(<DataTable<Row> rowKey="id" columns={[{ key: 'name', title: '姓名', dataIndex: 'name', rowHeader: true }]} rows={ROWS} />);
+    expect(document.querySelector('.data-table-more')).toBeNull();
+  });
+
   it('shows a header row and one row per item, a row-header column as row headers', () => {
     const columns: DataColumn<Row>[] = [
       { key: 'name', title: '姓名', dataIndex: 'name', rowHeader: true },

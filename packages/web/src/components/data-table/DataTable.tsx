@@ -7,6 +7,7 @@ import './data-table.css';
 
 /** antd's breakpoints, which the rest of the layout uses: md ≥ 768 px, lg ≥ 992, xl ≥ 1200, xxl ≥ 1600. */
 export type Breakpoint = 'md' | 'lg' | 'xl' | 'xxl';
+const BREAKPOINTS: readonly Breakpoint[] = ['md', 'lg', 'xl', 'xxl'];
 
 export interface DataColumn<T> {
   key: string;
@@ -155,12 +156,42 @@ export function DataTable<T>({
     );
   };
 
+  const contentOf = (column: DataColumn<T>, row: T, index: number): ReactNode =>
+    column.render ? column.render(row, index) : column.dataIndex !== undefined ? (row[column.dataIndex] as ReactNode) : null;
+
+  // On a screen too narrow for the secondary columns (`from`), their values open under the row's
+  // identifying (first) cell, so that nothing a wide screen shows is lost and the page never widens.
+  const secondary = leaves.filter((column) => column.from);
+  const widest = secondary.reduce<Breakpoint | null>(
+    (wide, column) =>
+      wide === null || BREAKPOINTS.indexOf(column.from as Breakpoint) > BREAKPOINTS.indexOf(wide) ? (column.from ?? null) : wide,
+    null,
+  );
+  const more = (row: T, index: number) =>
+    widest && (
+      <details className={`data-table-more until-${widest}`}>
+        <summary>{t('paging.moreDetails')}</summary>
+        <dl>
+          {secondary.map((column) => (
+            <div key={column.key} className={`until-${column.from}`}>
+              <dt>{column.title}</dt>
+              <dd>{contentOf(column, row, index)}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    );
+
   const cell = (column: DataColumn<T>, row: T, index: number) => {
-    const content = column.render
-      ? column.render(row, index)
-      : column.dataIndex !== undefined
-        ? (row[column.dataIndex] as ReactNode)
-        : null;
+    const content =
+      column === leaves[0] && widest ? (
+        <>
+          {contentOf(column, row, index)}
+          {more(row, index)}
+        </>
+      ) : (
+        contentOf(column, row, index)
+      );
     const attributes = column.cellAttributes?.(row);
     const className = classes(columnClass(column), attributes?.className);
     return column.rowHeader ? (

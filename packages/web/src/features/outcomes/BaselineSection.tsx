@@ -16,7 +16,7 @@ export function BaselineSection({ groups, format }: { groups: Groups; format: Ou
     // The flow from enrolment to the outcome population, then the baseline itself.
     { key: 'withBaseline', label: t('outcomes.rows.withBaseline'), ...count((g) => g.baseline.withBaseline) },
     { key: 'prediabetesAtBaseline', label: t('outcomes.rows.prediabetesAtBaseline'), ...count((g) => g.prediabetesAtBaseline) },
-    { key: 'evaluable', label: t('outcomes.rows.evaluable'), ...count((g) => g.evaluable) },
+    { key: 'evaluable', label: t('outcomes.rows.evaluable'), term: 'evaluable', ...count((g) => g.evaluable) },
     { key: 'age', label: t('outcomes.rows.age'), ...mean((g) => g.baseline.age, 1) },
     // The share of men is over those with a baseline measurement.
     { key: 'male', label: t('outcomes.rows.male'), ...both((g) => ({ text: format.share(g.baseline.male), n: g.baseline.withBaseline })) },

@@ -1,15 +1,34 @@
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import type { GroupKey } from './chart-data';
+import { type GlossaryKey, GlossaryTerm } from './GlossaryTerm';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
 
-/** One part of the printed report: a heading and its content, on a page of its own when printed. */
-export function ReportSection({ id, title, children, intro }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+interface ReportSectionProps {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  /**
+   * The section's first block, printed on the same sheet as its heading: a heading is never left at
+   * the foot of a page with its content on the next (the heading, intro and lead do not break apart).
+   * Without it, the first of the children is the lead.
+   */
+  lead?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One part of the printed report: a heading and its content. */
+export function ReportSection({ id, title, intro, lead, children }: ReportSectionProps) {
+  const blocks = Children.toArray(children);
+  const first = lead ?? blocks.shift();
   return (
     <section className="outcome-section" aria-labelledby={`outcome-${id}`} data-testid={`outcome-section-${id}`}>
-      <h3 id={`outcome-${id}`}>{title}</h3>
-      {intro && <p className="outcome-intro">{intro}</p>}
-      {children}
+      <div className="outcome-section-head">
+        <h3 id={`outcome-${id}`}>{title}</h3>
+        {intro && <p className="outcome-intro">{intro}</p>}
+        {first}
+      </div>
+      {blocks}
     </section>
   );
 }
@@ -23,6 +42,8 @@ export interface GroupCell {
 export interface GroupRow {
   key: string;
   label: string;
+  /** The label is a term of the glossary: its definition on hover and focus. */
+  term?: GlossaryKey;
   managed: GroupCell;
   comparison: GroupCell;
 }
@@ -37,7 +58,12 @@ export function GroupTable({ rows, format, testId }: { rows: readonly GroupRow[]
     </>
   );
   const columns: DataColumn<GroupRow>[] = [
-    { key: 'label', title: t('outcomes.measure'), dataIndex: 'label', rowHeader: true },
+    {
+      key: 'label',
+      title: t('outcomes.measure'),
+      rowHeader: true,
+      render: (row) => (row.term ? <GlossaryTerm term={row.term}>{row.label}</GlossaryTerm> : row.label),
+    },
     ...GROUPS.map(
       (group: GroupKey): DataColumn<GroupRow> => ({
         key: group,

@@ -26,7 +26,14 @@ export function sortValue(row: InstitutionRow, group: GroupKey, measure: Measure
 export function InstitutionSection({ rows, format }: { rows: readonly InstitutionRow[]; format: OutcomeFormat }) {
   const { t } = format;
   const columns: DataColumn<InstitutionRow>[] = [
-    { key: 'name', title: t('outcomes.institutions.name'), dataIndex: 'name', rowHeader: true, sticky: 'left' },
+    {
+      key: 'name',
+      title: t('outcomes.institutions.name'),
+      dataIndex: 'name',
+      rowHeader: true,
+      sticky: 'left',
+      cellAttributes: () => ({ 'data-patient-data': '' }),
+    },
     ...GROUPS.map(
       (group): DataColumn<InstitutionRow> => ({
         key: group,

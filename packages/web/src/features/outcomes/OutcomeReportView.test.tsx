@@ -48,7 +48,7 @@ describe('OutcomeReportView', () => {
     const rows = byLabel(page, 'outcome-baseline-table');
     expect(Object.keys(rows)).toEqual([
       '入组人数',
-      '有基线测量',
+      '有基线血糖记录',
       '基线为糖尿病前期',
       '可评估人数',
       '年龄（岁）',
@@ -84,9 +84,99 @@ describe('OutcomeReportView', () => {
     const rows = byLabel(render(), 'outcome-effect-table');
     expect(rows['进展风险比（RR）']?.[0]).toBe('0.40（0.08～2.02）');
     expect(rows['进展风险差（百分点）']?.[0]).toBe('-15.0（-47.0～+17.0）');
-    expect(rows['逆转风险比（RR）']?.[0]).toBe('不可估计');
+    expect(rows['逆转风险比（RR）有计数为 0 的组：各格加 0.5 校正（Haldane–Anscombe）']?.[0]).toBe('5.30（0.34～82.03）');
     expect(rows['体重变化差值（百分点）']?.[0]).toBe('不可估计');
     expect(render().html).not.toMatch(/Infinity|NaN|∞/);
+  });
+
+  it('puts the headline first, in the interface language, and says which follow-up policy it uses', () => {
+    const page = render();
+    expect(textOf(part(page, 'outcome-headline'))).toMatch(/^管理组 3\/30 人进展为糖尿病.*差异无统计学意义/);
+    expect(textOf(part(page, 'outcome-policy'))).toBe('分析口径：意向性分析（管理结束后继续随访）');
+  });
+
+  it('reads each estimate by its interval: 差异无统计学意义 when it includes the null value, imprecise on few events', () => {
+    const rows = byLabel(render(), 'outcome-effect-table');
+    expect(rows['进展风险比（RR）']?.[1]).toBe('差异无统计学意义；任一组事件少于 10 例，估计不精确');
+    expect(rows['进展风险比（HR，Cox 模型）']).toEqual([
+      '0.38（0.06～2.30）log-rank 检验 P = 0.270',
+      '差异无统计学意义；任一组事件少于 10 例，估计不精确',
+    ]);
+    expect(rows['需治疗人数（NNT）']).toEqual(['不可估计', '风险差的 95% CI 包含 0，不可估计']);
+    // A ratio computed with 0.5 added to each cell says so beside its label.
+    expect(Object.keys(rows)).toContain('逆转风险比（RR）有计数为 0 的组：各格加 0.5 校正（Haldane–Anscombe）');
+
+    // A significant cohort: RR 0.42 (0.34–0.52) on 20 and 45 events, NNT 6.9 (5.2–10.3).
+    const report = outcomeReportFixture();
+    report.groups.managed.progressed.count = 20;
+    report.groups.comparison.progressed.count = 45;
+    report.effect.progressionRiskRatio = { value: 0.42, low: 0.34, high: 0.52, significant: true };
+    report.effect.progressionRiskDifference = { value: -0.145, low: -0.193, high: -0.097, significant: true };
+    report.effect.nnt = { value: 6.9, low: 5.2, high: 10.3, significant: true };
+    const significant = byLabel(render(report), 'outcome-effect-table');
+    expect(significant['进展风险比（RR）']?.[1]).toBe('管理组进展为糖尿病的风险较低');
+    expect(significant['需治疗人数（NNT）']).toEqual(['6.9（5.2～10.3）', '每管理约 6.9 名患者，可少 1 例进展为糖尿病']);
+  });
+
+  it('shows the common-schedule analysis beside the all-measurement figures, with tests per person-year and unconfirmed values', () => {
+    const page = render();
+    const rows = byLabel(page, 'outcome-sensitivity-table');
+    expect(page.headers(part(page, 'outcome-sensitivity-table'))).toEqual(['指标', '全部测量', '共同随访时点（结论摘要采用）']);
+    expect(rows['管理组：进展为糖尿病，n（%）']).toEqual(['3 (10.0%)', '2 (6.7%)']);
+    expect(rows['管理组：每人年血糖检测次数']).toEqual(['24.2', '4.1']);
+    expect(rows['对照组（糖尿病前期）：每人年血糖检测次数']).toEqual(['4.0', '3.9']);
+    expect(rows['管理组：未经确认的糖尿病值（人）']).toEqual(['2', '2']);
+    expect(rows['进展风险比（RR）']).toEqual([
+      '0.40（0.08～2.02）',
+      '0.27（0.04～1.61）：差异无统计学意义；任一组事件少于 10 例，估计不精确',
+    ]);
+    const outcomes = byLabel(page, 'outcome-outcomes-table');
+    expect(outcomes.每人年血糖检测次数).toEqual(['24.2', '4.0']);
+    expect(outcomes['未经确认的糖尿病值（人，不计为进展）']).toEqual(['2', '0']);
+  });
+
+  it('lists the published results with their citations beside this programme', () => {
+    const page = render();
+    const rows = page.bodyRows(part(page, 'outcome-reference-table'));
+    expect(rows[0]).toEqual(['本项目（本报告）', '平均 1.5 年', '6.6 vs 16.7 /100 人年', 'RR 0.40（0.08～2.02）', '—']);
+    expect(rows[1]).toEqual([
+      'DPP（美国，生活方式干预）',
+      '2.8 年',
+      '4.8 vs 11.0 /100 人年',
+      '风险降低 58%；NNT 6.9（3 年）',
+      'Diabetes Prevention Program Research Group (Knowler WC et al.). N Engl J Med 2002;346(6):393–403. doi:10.1056/NEJMoa012512',
+    ]);
+    expect(rows.map((row) => row[2])).toEqual([
+      '6.6 vs 16.7 /100 人年',
+      '4.8 vs 11.0 /100 人年',
+      '11% vs 23%',
+      '41.1–46.0% vs 67.7%',
+      '18.2% vs 29.3%',
+      '27.8% vs 42.7%',
+    ]);
+    expect(rows[3]?.[3]).toBe('风险降低 31–46%');
+    expect(rows[4]?.[3]).toBe('风险降低 32.1%');
+    expect(rows[5]?.[3]).toBe('HR 0.59（0.46～0.74）');
+  });
+
+  it('defines 人年, 删失, CI, HR and NNT on hover (keyboard-reachable buttons) and in a glossary', () => {
+    const page = render();
+    const terms = page.all((el) => el.tag === 'button' && el.attrs.class === 'outcome-term').map((el) => el.attrs['data-term']);
+    for (const term of ['evaluable', 'personYears', 'censored', 'ci', 'hazardRatio', 'nnt']) expect(terms, term).toContain(term);
+    const glossary = textOf(part(page, 'outcome-section-glossary'));
+    for (const word of ['人年', '删失', '95% 置信区间（CI）', '风险比 HR（Cox 模型）', '需治疗人数（NNT）', '可评估人数'])
+      expect(glossary).toContain(word);
+  });
+
+  it('keeps each heading with its first block, so print never leaves a heading alone at a page foot', () => {
+    const page = render();
+    const heads = page.all((el) => el.tag === 'div' && el.attrs.class === 'outcome-section-head');
+    const sections = page.all((el) => el.tag === 'section' && (el.attrs.class ?? '').includes('outcome-section'));
+    expect(heads).toHaveLength(sections.length);
+    for (const head of heads) {
+      // The heading and at least one block of content after it.
+      expect(head.children.filter((child) => typeof child !== 'string').length).toBeGreaterThan(1);
+    }
   });
 
   it('says visibly that the comparison group has too few evaluable patients, with the counts', () => {
@@ -173,7 +263,18 @@ describe('OutcomeReportView', () => {
       ['城西社区卫生服务中心', '15', '14', '75.0%', '10', '2', '2', '8', '8', '60.0%', '3', '1', '0'],
     ]);
     const sortable = page.all((el) => el.tag === 'th' && (el.attrs.class ?? '').includes('data-table-sortable'), table).map(textOf);
-    expect(sortable).toEqual(['基线完整', '按时随访', '可评估', '进展', '逆转', '基线完整', '按时随访', '可评估', '进展', '逆转']);
+    expect(sortable).toEqual([
+      '基线资料完整',
+      '按时随访',
+      '可评估人数',
+      '进展',
+      '逆转',
+      '基线资料完整',
+      '按时随访',
+      '可评估人数',
+      '进展',
+      '逆转',
+    ]);
   });
 
   it('shows symptom efficacy for the managed group only', () => {

@@ -2,9 +2,12 @@ import type { OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { BaselineSection } from './BaselineSection';
 import { ConstitutionSection } from './ConstitutionSection';
 import { DiabeticSection } from './DiabeticSection';
+import { GlossarySection, GlossaryTerm } from './GlossaryTerm';
 import { InstitutionSection } from './InstitutionSection';
 import { TooFewNote } from './OutcomeFigure';
 import { OutcomesSection } from './OutcomesSection';
+import { ReferenceSection } from './ReferenceSection';
+import { SensitivitySection } from './SensitivitySection';
 import { SurvivalSection } from './SurvivalSection';
 import { useOutcomeFormat } from './use-outcome-format';
 import { WeightSection } from './WeightSection';
@@ -36,23 +39,37 @@ export function OutcomeReportView({ report, scope, range, isStale = false }: Pro
         <p className="outcome-report-scope" data-testid="outcome-scope">
           {t('outcomes.reportFor', { scope, range })}
         </p>
+        {report.headline && (
+          <section className="outcome-headline" aria-label={t('outcomes.headlineLabel')} data-testid="outcome-headline">
+            <p>{report.headline[format.language === 'en-US' ? 'en' : 'zh']}</p>
+          </section>
+        )}
+        {report.policy && (
+          <p className="outcome-policy" data-testid="outcome-policy">
+            {t('outcomes.policy.reportUses', { policy: t(`outcomes.policy.${report.policy}`) })}
+          </p>
+        )}
         <p className="outcome-report-summary">
           {t('outcomes.summary', {
             managed: managed.enrolled,
             managedEvaluable: managed.evaluable,
             comparison: comparison.enrolled,
             comparisonEvaluable: comparison.evaluable,
-          })}
+          })}{' '}
+          <GlossaryTerm term="evaluable" />
         </p>
         {tooFew && <TooFewNote text={tooFew} testId="report-too-few" />}
       </header>
       <BaselineSection groups={report.groups} format={format} />
       <OutcomesSection report={report} format={format} />
+      <SensitivitySection report={report} format={format} />
+      <ReferenceSection report={report} format={format} />
       <SurvivalSection report={report} format={format} />
       <WeightSection groups={report.groups} format={format} />
       <ConstitutionSection groups={report.groups} format={format} />
       <DiabeticSection diabetic={report.diabeticComparison} format={format} />
       <InstitutionSection rows={report.byInstitution} format={format} />
+      <GlossarySection />
     </article>
   );
 }

@@ -1,10 +1,11 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { OutcomeQuery } from '@tcm/contracts/api/outcomes';
-import { Button, DatePicker, Select } from 'antd';
+import { Button, DatePicker, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useInstitutions } from '../../api/institutions';
 import dayjs from '../../lib/dayjs';
+import { OUTCOME_POLICIES } from './query';
 
 const CITY = 'city';
 type Scope = number | typeof CITY;
@@ -24,7 +25,7 @@ const day = (value: string | undefined): Dayjs | null => (value ? dayjs(value) :
 
 /**
  * The report's filter and actions: the institution (administrator: 全市 or one; a doctor sees their
- * own named), the baseline date range, 打印 and 导出. Not printed.
+ * own named), the baseline date range, the follow-up policy, 打印 and 导出. Not printed.
  */
 export function OutcomeToolbar({ isAdmin, ownInstitution, query, onChange, onPrint, onExport, isExporting }: Props) {
   const { t } = useTranslation();
@@ -67,6 +68,17 @@ export function OutcomeToolbar({ isAdmin, ownInstitution, query, onChange, onPri
           onChange={(dates) =>
             onChange({ ...query, from: dates?.[0]?.format('YYYY-MM-DD') ?? undefined, to: dates?.[1]?.format('YYYY-MM-DD') ?? undefined })
           }
+        />
+      </fieldset>
+      <fieldset className="outcome-filter outcome-policy-switch">
+        <legend>{t('outcomes.policy.label')}</legend>
+        <Radio.Group
+          data-testid="outcome-policy-switch"
+          optionType="button"
+          value={query.policy ?? 'intentionToTreat'}
+          options={OUTCOME_POLICIES.map((policy) => ({ value: policy, label: t(`outcomes.policy.${policy}`) }))}
+          // Intention to treat is the default: the address leaves it out.
+          onChange={(event) => onChange({ ...query, policy: event.target.value === 'intentionToTreat' ? undefined : event.target.value })}
         />
       </fieldset>
       <div className="outcome-actions">

@@ -1,8 +1,10 @@
-import type { OutcomeGroup, OutcomeMean, OutcomeReport } from '@tcm/contracts/api/outcomes';
+import type { OutcomeEffect, OutcomeEstimate, OutcomeGroup, OutcomeMean, OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
+import { type GlossaryKey, GlossaryTerm } from './GlossaryTerm';
 import { type GroupCell, type GroupRow, GroupTable, ReportSection } from './GroupTable';
 import { TooFewNote } from './OutcomeFigure';
 import type { OutcomeFormat } from './use-outcome-format';
+import { effectVerdict, type VerdictOutcome, verdictText } from './verdict';
 
 type Groups = OutcomeReport['groups'];
 
@@ -13,7 +15,12 @@ function outcomeRows(groups: Groups, format: OutcomeFormat): GroupRow[] {
   const change = (pick: (group: OutcomeGroup) => OutcomeMean, digits: number) =>
     both((g) => ({ text: format.mean(pick(g), digits, true), n: pick(g).n }));
   return [
-    { key: 'personYears', label: t('outcomes.rows.personYears'), ...both((g) => ({ text: format.number(g.personYears, 1) })) },
+    {
+      key: 'personYears',
+      label: t('outcomes.rows.personYears'),
+      term: 'personYears',
+      ...both((g) => ({ text: format.number(g.personYears, 1) })),
+    },
     { key: 'progressed', label: t('outcomes.rows.progressed'), ...both((g) => ({ text: format.share(g.progressed), n: g.evaluable })) },
     {
       key: 'per100PersonYears',
@@ -33,31 +40,189 @@ function outcomeRows(groups: Groups, format: OutcomeFormat): GroupRow[] {
     { key: 'hba1cChange', label: t('outcomes.rows.hba1cChange'), ...change((g) => g.hba1cChange, 2) },
     { key: 'hba1cDrop02', label: t('outcomes.rows.hba1cDrop02'), ...both((g) => ({ text: format.share(g.hba1cDrop02), n: g.evaluable })) },
     { key: 'followUpOnTime', label: t('outcomes.rows.followUpOnTime'), ...both((g) => ({ text: format.percent(g.followUpOnTime) })) },
+    // How often each group was tested: the managed group's closer schedule finds diabetes sooner.
+    ...(groups.managed.testsPerPersonYear !== undefined
+      ? [
+          {
+            key: 'testsPerPersonYear',
+            label: t('outcomes.rows.testsPerPersonYear'),
+            ...both((g) => ({ text: format.number(g.testsPerPersonYear ?? null, 1) })),
+          },
+        ]
+      : []),
+    ...(groups.managed.unconfirmedDiabetic !== undefined
+      ? [
+          {
+            key: 'unconfirmedDiabetic',
+            label: t('outcomes.rows.unconfirmedDiabetic'),
+            ...both((g) => ({ text: g.unconfirmedDiabetic === undefined ? t('outcomes.none') : format.count(g.unconfirmedDiabetic) })),
+          },
+        ]
+      : []),
   ];
 }
 
-interface EffectRow {
-  key: 'progressionRiskRatio' | 'progressionRiskDifference' | 'reversionRiskRatio' | 'weightChangeDifference';
+type EffectKey =
+  | 'progressionRiskRatio'
+  | 'hazardRatio'
+  | 'progressionRiskDifference'
+  | 'nnt'
+  | 'reversionRiskRatio'
+  | 'weightChangeDifference';
+
+export interface EffectRow {
+  key: EffectKey;
   label: string;
+  term?: GlossaryKey;
+  /** The estimate with its CI; for the hazard ratio also the log-rank P. */
   estimate: string;
+  detail?: string;
+  /** A correction applied to the estimate (a zero cell), said beside its label. */
+  method?: string;
   reading: string;
 }
 
-function effectRows(effect: OutcomeReport['effect'], format: OutcomeFormat): EffectRow[] {
+const TERMS: Partial<Record<EffectKey, GlossaryKey>> = {
+  progressionRiskRatio: 'riskRatio',
+  hazardRatio: 'hazardRatio',
+  nnt: 'nnt',
+  reversionRiskRatio: 'riskRatio',
+};
+
+function pValueText(p: number, format: OutcomeFormat): string {
+  return p < 0.001 ? format.t('outcomes.logRankPSmall') : format.t('outcomes.logRankP', { p: format.number(p, 3) });
+}
+
+/**
+ * The effect estimates of one analysis. The hazard ratio and the NNT are shown once the server gives
+ * them (`undefined`: not computed; `null`: not estimable). The 解读 follows each interval.
+ */
+export function effectRows(effect: OutcomeEffect, groups: Groups, format: OutcomeFormat): EffectRow[] {
   const { t } = format;
-  const row = (key: EffectRow['key'], text: string): EffectRow => ({
+  const events = (pick: (group: OutcomeGroup) => number) => ({ managed: pick(groups.managed), comparison: pick(groups.comparison) });
+  const progressed = events((g) => g.progressed.count);
+  const row = (key: EffectKey, estimate: OutcomeEstimate | undefined, text: string, reading: string): EffectRow => ({
     key,
     label: t(`outcomes.effect.${key}`),
+    term: TERMS[key],
     estimate: text,
-    reading: t(`outcomes.effectReading.${key}`),
+    method: estimate?.method === 'haldaneAnscombe' ? t('outcomes.haldaneAnscombe') : undefined,
+    reading,
   });
-  return [
-    row('progressionRiskRatio', format.estimate(effect.progressionRiskRatio, 2)),
-    // Differences of proportions are shown in percentage points.
-    row('progressionRiskDifference', format.estimate(effect.progressionRiskDifference, 1, { signed: true, scale: 100 })),
-    row('reversionRiskRatio', format.estimate(effect.reversionRiskRatio, 2)),
-    row('weightChangeDifference', format.estimate(effect.weightChangeDifference, 1, { signed: true })),
+  const read = (estimate: OutcomeEstimate | undefined, nullValue: 0 | 1, outcome: VerdictOutcome, counts?: typeof progressed) =>
+    verdictText(t, outcome, effectVerdict({ estimate, nullValue, events: counts }));
+
+  const rows: EffectRow[] = [
+    row(
+      'progressionRiskRatio',
+      effect.progressionRiskRatio,
+      format.estimate(effect.progressionRiskRatio, 2),
+      read(effect.progressionRiskRatio, 1, 'progression', progressed),
+    ),
   ];
+  if (effect.hazardRatio !== undefined) {
+    const hazard = row(
+      'hazardRatio',
+      effect.hazardRatio,
+      format.estimate(effect.hazardRatio, 2),
+      read(effect.hazardRatio, 1, 'progression', progressed),
+    );
+    if (effect.logRankP !== undefined && effect.logRankP !== null) hazard.detail = pValueText(effect.logRankP, format);
+    rows.push(hazard);
+  }
+  // Differences of proportions are shown in percentage points.
+  rows.push(
+    row(
+      'progressionRiskDifference',
+      effect.progressionRiskDifference,
+      format.estimate(effect.progressionRiskDifference, 1, { signed: true, scale: 100 }),
+      read(effect.progressionRiskDifference, 0, 'progression', progressed),
+    ),
+  );
+  if (effect.nnt !== undefined) {
+    const difference = effect.progressionRiskDifference;
+    const reading =
+      effect.nnt === null || difference === null
+        ? t('outcomes.verdict.nntNotEstimable')
+        : t(difference.value < 0 ? 'outcomes.verdict.nntBenefit' : 'outcomes.verdict.nntHarm', {
+            value: format.number(effect.nnt.value, 1),
+          });
+    rows.push(row('nnt', effect.nnt ?? undefined, format.estimate(effect.nnt, 1), reading));
+  }
+  rows.push(
+    row(
+      'reversionRiskRatio',
+      effect.reversionRiskRatio,
+      format.estimate(effect.reversionRiskRatio, 2),
+      read(
+        effect.reversionRiskRatio,
+        1,
+        'reversion',
+        events((g) => g.reverted.count),
+      ),
+    ),
+    row(
+      'weightChangeDifference',
+      effect.weightChangeDifference,
+      format.estimate(effect.weightChangeDifference, 1, { signed: true }),
+      read(effect.weightChangeDifference, 0, 'weight'),
+    ),
+  );
+  return rows;
+}
+
+/** The effect estimates of one analysis as a table: measure, estimate (95% CI), 解读. */
+export function EffectTable({
+  effect,
+  groups,
+  format,
+  testId,
+}: {
+  effect: OutcomeEffect;
+  groups: Groups;
+  format: OutcomeFormat;
+  testId: string;
+}) {
+  const { t } = format;
+  const columns: DataColumn<EffectRow>[] = [
+    {
+      key: 'label',
+      title: t('outcomes.measure'),
+      rowHeader: true,
+      render: (row) => (
+        <>
+          {row.term ? <GlossaryTerm term={row.term}>{row.label}</GlossaryTerm> : row.label}
+          {row.method && (
+            <span className="outcome-method" data-testid="outcome-method">
+              {row.method}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'estimate',
+      title: <GlossaryTerm term="ci">{t('outcomes.estimate')}</GlossaryTerm>,
+      render: (row) => (
+        <>
+          <span className="outcome-value">{row.estimate}</span>
+          {row.detail && <span className="outcome-n">{row.detail}</span>}
+        </>
+      ),
+    },
+    { key: 'reading', title: t('outcomes.reading'), dataIndex: 'reading', cellAttributes: () => ({ 'data-column': 'reading' }) },
+  ];
+  return (
+    <DataTable<EffectRow>
+      className="outcome-table"
+      testId={testId}
+      rowKey="key"
+      size="small"
+      bordered
+      columns={columns}
+      rows={effectRows(effect, groups, format)}
+    />
+  );
 }
 
 /** The outcomes side by side, the effect estimates (managed against comparison) and, for the managed group, symptom efficacy. */
@@ -65,33 +230,26 @@ export function OutcomesSection({ report, format }: { report: OutcomeReport; for
   const { t } = format;
   const { managed, comparison } = report.groups;
   const tooFew = format.tooFew({ managed: managed.evaluable, comparison: comparison.evaluable });
-  const effectColumns: DataColumn<EffectRow>[] = [
-    { key: 'label', title: t('outcomes.measure'), dataIndex: 'label', rowHeader: true },
-    { key: 'estimate', title: t('outcomes.estimate'), dataIndex: 'estimate', cellAttributes: () => ({ className: 'outcome-value' }) },
-    { key: 'reading', title: t('outcomes.reading'), dataIndex: 'reading' },
-  ];
   const symptom = managed.symptomEfficacy;
   return (
     <ReportSection
       id="outcomes"
       title={t('outcomes.sections.outcomes')}
       intro={t('outcomes.outcomesIntro', { managed: managed.evaluable, comparison: comparison.evaluable })}
+      lead={
+        <>
+          {tooFew && <TooFewNote text={tooFew} testId="outcomes-too-few" />}
+          <GroupTable rows={outcomeRows(report.groups, format)} format={format} testId="outcome-outcomes-table" />
+        </>
+      }
     >
-      {tooFew && <TooFewNote text={tooFew} testId="outcomes-too-few" />}
-      <GroupTable rows={outcomeRows(report.groups, format)} format={format} testId="outcome-outcomes-table" />
-      <h4>{t('outcomes.sections.effect')}</h4>
-      <DataTable<EffectRow>
-        className="outcome-table"
-        testId="outcome-effect-table"
-        rowKey="key"
-        size="small"
-        bordered
-        columns={effectColumns}
-        rows={effectRows(report.effect, format)}
-      />
+      <div className="outcome-keep">
+        <h4>{t('outcomes.sections.effect')}</h4>
+        <EffectTable effect={report.effect} groups={report.groups} format={format} testId="outcome-effect-table" />
+      </div>
       <p className="outcome-footnote">{t('outcomes.effectNote')}</p>
       {symptom && (
-        <>
+        <div className="outcome-keep">
           <h4>{t('outcomes.sections.symptom')}</h4>
           <dl className="outcome-symptom" data-testid="outcome-symptom">
             {(['cured', 'marked', 'effective', 'ineffective'] as const).map((band) => (
@@ -101,7 +259,7 @@ export function OutcomesSection({ report, format }: { report: OutcomeReport; for
               </div>
             ))}
           </dl>
-        </>
+        </div>
       )}
     </ReportSection>
   );

@@ -2,6 +2,7 @@ import type { OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { useMemo } from 'react';
 import { survivalLine } from './chart-data';
 import { SurvivalChart } from './charts/SurvivalChart';
+import { GlossaryTerm } from './GlossaryTerm';
 import { ReportSection } from './GroupTable';
 import { OutcomeFigure } from './OutcomeFigure';
 import { GROUPS, type OutcomeFormat } from './use-outcome-format';
@@ -27,7 +28,15 @@ export function SurvivalSection({ report, format }: { report: OutcomeReport; for
   );
   const title = t('outcomes.survival.title');
   return (
-    <ReportSection id="survival" title={t('outcomes.sections.survival')} intro={t('outcomes.survival.intro')}>
+    <ReportSection
+      id="survival"
+      title={t('outcomes.sections.survival')}
+      intro={
+        <>
+          {t('outcomes.survival.intro')} <GlossaryTerm term="censored" />
+        </>
+      }
+    >
       <OutcomeFigure
         testId="outcome-survival"
         title={title}

@@ -10,6 +10,9 @@ const managed: OutcomeGroup = {
   prediabetesAtBaseline: 34,
   evaluable: 30,
   personYears: 45.5,
+  // FPG every 15 days or so: many more tests than the comparison group's every 90.
+  testsPerPersonYear: 24.2,
+  unconfirmedDiabetic: 2,
   baseline: {
     withBaseline: 38,
     age: { n: 38, mean: 56.23, low: 54.1, high: 58.36 },
@@ -35,8 +38,6 @@ const managed: OutcomeGroup = {
     latest: { pinghe: 11, qixu: 8, yangxu: 3, yinxu: 3, tanshi: 6, shire: 4, xueyu: 2, qiyu: 2, tebing: 1 },
   },
   symptomEfficacy: { cured: 2, marked: 6, effective: 10, ineffective: 4 },
-  unconfirmedDiabetic: 0,
-  testsPerPersonYear: null,
 };
 
 const comparison: OutcomeGroup = {
@@ -44,6 +45,8 @@ const comparison: OutcomeGroup = {
   prediabetesAtBaseline: 17,
   evaluable: 8,
   personYears: 12,
+  testsPerPersonYear: 4,
+  unconfirmedDiabetic: 0,
   baseline: {
     withBaseline: 19,
     age: { n: 19, mean: 58.1, low: 55.2, high: 61 },
@@ -69,29 +72,54 @@ const comparison: OutcomeGroup = {
     latest: { pinghe: 2, qixu: 6, yangxu: 1, yinxu: 2, tanshi: 6, shire: 3, xueyu: 1, qiyu: 1, tebing: 0 },
   },
   symptomEfficacy: null,
-  unconfirmedDiabetic: 0,
-  testsPerPersonYear: null,
 };
+
+/*
+ * The common-schedule analysis: one of the managed group's progressions was found between the
+ * 90-day visits and is not counted. RR = (2/30) / (2/8) = 0.2667; log method
+ * SE = √(1/2 − 1/30 + 1/2 − 1/8) = 0.9174, 95% CI exp(ln 0.2667 ± 1.96 × 0.9174) = 0.044 to 1.61.
+ */
+const commonManaged: OutcomeGroup = {
+  ...structuredClone(managed),
+  testsPerPersonYear: 4.1,
+  progressed: { count: 2, proportion: 2 / 30, per100PersonYears: (2 / 45.5) * 100 },
+};
+const commonComparison: OutcomeGroup = { ...structuredClone(comparison), testsPerPersonYear: 3.9 };
 
 const REPORT: OutcomeReport = {
   policy: 'intentionToTreat',
+  headline: {
+    zh: '管理组 3/30 人进展为糖尿病（每100人年 6.6 例），对照组 2/8 人（每100人年 16.7 例）。风险比 HR 0.38（95% CI 0.06–2.30），差异无统计学意义；进展例数少，估计不精确。',
+    en: 'In the managed group 3 of 30 patients progressed to diabetes (6.6 per 100 person-years), against 2 of 8 in the comparison group (16.7 per 100 person-years). Hazard ratio 0.38 (95% CI 0.06–2.30): the difference is not statistically significant; with few progressions the estimate is imprecise.',
+  },
   groups: { managed, comparison },
   diabeticComparison: { enrolled: 6, followUpOnTime: 0.5, satisfactoryShare: 4 / 6 },
   effect: {
     progressionRiskRatio: { value: 0.4, low: 0.08, high: 2.02, significant: false },
     progressionRiskDifference: { value: -0.15, low: -0.47, high: 0.17, significant: false },
-    // No comparison patient reverted, and one weight change has no variance: not estimable.
-    reversionRiskRatio: null,
+    hazardRatio: { value: 0.38, low: 0.06, high: 2.3, significant: false },
+    logRankP: 0.27,
+    // The difference's interval crosses 0: no NNT.
+    nnt: null,
+    /*
+     * No comparison patient reverted: 0.5 added to each cell (Haldane–Anscombe),
+     * RR = (9.5/30.5) / (0.5/8.5) = 5.30, SE = √(1/9.5 − 1/30.5 + 1/0.5 − 1/8.5) = 1.398,
+     * 95% CI 0.34 to 82.0.
+     */
+    reversionRiskRatio: { value: 5.2951, low: 0.3418, high: 82.03, significant: false, method: 'haldaneAnscombe' },
+    // One weight change has no variance: not estimable.
     weightChangeDifference: null,
   },
-  // The fixture's sensitivity analysis repeats the main one (the page's own tests set their figures).
   sensitivity: {
     commonSchedule: {
-      groups: { managed, comparison },
+      groups: { managed: commonManaged, comparison: commonComparison },
       effect: {
-        progressionRiskRatio: { value: 0.4, low: 0.08, high: 2.02, significant: false },
-        progressionRiskDifference: { value: -0.15, low: -0.47, high: 0.17, significant: false },
-        reversionRiskRatio: null,
+        progressionRiskRatio: { value: 0.2667, low: 0.0442, high: 1.6102, significant: false },
+        progressionRiskDifference: { value: -0.1833, low: -0.5, high: 0.12, significant: false },
+        hazardRatio: { value: 0.25, low: 0.03, high: 1.9, significant: false },
+        logRankP: 0.15,
+        nnt: null,
+        reversionRiskRatio: { value: 5.2951, low: 0.3418, high: 82.03, significant: false, method: 'haldaneAnscombe' },
         weightChangeDifference: null,
       },
     },

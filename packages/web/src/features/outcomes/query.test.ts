@@ -25,6 +25,11 @@ describe('readOutcomeQuery', () => {
     expect(read('institutionId=3&from=2026-07-01&to=2026-06-30', true)).toEqual({ institutionId: 3 });
   });
 
+  it('reads the follow-up policy and drops an unknown one', () => {
+    expect(read('policy=untilEndOfManagement', false)).toEqual({ policy: 'untilEndOfManagement' });
+    expect(read('policy=perProtocol&from=2026-01-01', false)).toEqual({ from: '2026-01-01' });
+  });
+
   it('keeps a one-day range', () => {
     expect(read('from=2026-07-01&to=2026-07-01', true)).toEqual({ from: '2026-07-01', to: '2026-07-01' });
   });
@@ -38,7 +43,7 @@ describe('outcomeSearch and outcomeParams', () => {
   });
 
   it('round-trip through the address', () => {
-    const query = { institutionId: 2, from: '2026-01-01', to: '2026-06-30' };
+    const query = { institutionId: 2, from: '2026-01-01', to: '2026-06-30', policy: 'untilEndOfManagement' as const };
     expect(readOutcomeQuery(outcomeSearch(query), true)).toEqual(query);
   });
 });

@@ -1,10 +1,13 @@
 import type { OutcomeQuery } from '@tcm/contracts/api/outcomes';
 import { isInputDate, queryIdValue } from '@tcm/contracts/api/query-values';
 
-const KEYS = ['institutionId', 'from', 'to'] as const;
+const KEYS = ['institutionId', 'from', 'to', 'policy'] as const;
+
+export const OUTCOME_POLICIES = ['intentionToTreat', 'untilEndOfManagement'] as const;
+export type OutcomePolicy = (typeof OUTCOME_POLICIES)[number];
 
 /**
- * The report's filter from the page address (`/outcomes?institutionId=2&from=…&to=…`), so that a
+ * The report's filter from the page address (`/outcomes?institutionId=2&from=…&to=…&policy=…`), so that a
  * report can be reloaded, bookmarked and printed again as it was. A doctor's institution is the
  * server's business (their own, always): an institutionId in a doctor's address is ignored. A value
  * the contract (`outcomeQuery`) refuses is dropped rather than sent to be refused; the checks are the
@@ -18,6 +21,8 @@ export function readOutcomeQuery(params: URLSearchParams, isAdmin: boolean): Out
     const value = params.get(key);
     if (value && isInputDate(value)) query[key] = value;
   }
+  const policy = params.get('policy');
+  if (OUTCOME_POLICIES.includes(policy as OutcomePolicy)) query.policy = policy as OutcomePolicy;
   // The contract refuses a reversed range; it loses both ends.
   if (query.from && query.to && query.from > query.to) {
     delete query.from;

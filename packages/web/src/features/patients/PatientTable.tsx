@@ -70,7 +70,7 @@ export function PatientTable({
       title: t('fields.name'),
       render: (p) => (
         <div>
-          <strong>{p.name}</strong>
+          <strong data-patient-data>{p.name}</strong>
           {p.urgent && <UrgentMark />}
           <OutreachStatusTag status={p.followUpStatus} />
           <div style={{ color: 'rgba(0,0,0,0.65)' }}>
@@ -80,7 +80,7 @@ export function PatientTable({
       ),
     },
     { key: 'idNum', title: t('fields.idNum'), dataIndex: 'idNum', from: compact ? 'xxl' : 'md' },
-    { key: 'tel', title: t('fields.telNum'), dataIndex: 'tel_num' },
+    { key: 'tel', title: t('fields.telNum'), dataIndex: 'tel_num', from: 'md' },
     ...columns.map((c) => optional[c]),
     { key: 'actions', title: t('common.actions'), render: (p) => actions(p), sticky: 'right' },
   ];

@@ -239,7 +239,7 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
           style={{ marginBottom: 12 }}
         />
       )}
-      <Space>
+      <Space wrap>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('prescribe.save')}
         </Button>

@@ -56,7 +56,9 @@ export function RecordHistory({ def, patientId, records, isLoading, gender, onEd
         if (column.source === 'derived') {
           const key = column.path.join('.');
           const derived = derivedColumns.get(key);
-          const value = readDerived(record.derived, key);
+          // A derived text kept in both languages (the CCMQ conclusion) has its English under `<key>En`.
+          const english = lang === 'en' ? readDerived(record.derived, `${key}En`) : undefined;
+          const value = typeof english === 'string' ? english : readDerived(record.derived, key);
           return derived ? formatDerived(derived, value, lang) : String(value ?? '');
         }
         const item = items.get(column.path[0] ?? '');

@@ -57,9 +57,13 @@ function DoctorList() {
   };
 
   const columns: DataColumn<DoctorListItem>[] = [
-    { key: 'name', title: t('fields.name'), render: (d) => <strong>{d.name}</strong> },
+    { key: 'name', title: t('fields.name'), render: (d) => <strong data-patient-data>{d.name}</strong> },
     { key: 'mobile', title: t('fields.mobile'), dataIndex: 'mobile' },
-    { key: 'institution', title: t('fields.institution'), render: (d) => d.institutionName ?? '—' },
+    {
+      key: 'institution',
+      title: t('fields.institution'),
+      render: (d) => (d.institutionName ? <span data-patient-data>{d.institutionName}</span> : '—'),
+    },
     { key: 'createdAt', title: t('doctorList.createdAt'), render: (d) => formatDate(d.createdAt), from: 'md' },
     {
       key: 'status',

@@ -39,7 +39,7 @@ export function PatientSearchCard() {
               key: p.id,
               title: (
                 <span>
-                  {p.name} <CohortTag cohort={p.cohort} role={p.role} />
+                  <span data-patient-data>{p.name}</span> <CohortTag cohort={p.cohort} role={p.role} />
                 </span>
               ),
               description: `${t(`gender.${p.gender}`)} · ${t('common.ageYears', { age: p.age })} · ${p.idNum} · ${p.tel_num}`,

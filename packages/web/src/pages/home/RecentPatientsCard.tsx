@@ -43,7 +43,7 @@ export function RecentPatientsCard() {
           key: p.id,
           title: (
             <span>
-              {p.name} {p.id === patientId && <span className="visually-hidden">{t('home.current')}</span>}
+              <span data-patient-data>{p.name}</span> {p.id === patientId && <span className="visually-hidden">{t('home.current')}</span>}
             </span>
           ),
           description: (

@@ -53,7 +53,7 @@ export function UrgentCard() {
           key: p.id,
           title: (
             <span data-testid={`urgent-${p.id}`}>
-              <strong>{p.name}</strong> <CohortTag cohort={p.cohort} role={p.role} />
+              <strong data-patient-data>{p.name}</strong> <CohortTag cohort={p.cohort} role={p.role} />
             </span>
           ),
           description: p.urgentAlert && (
