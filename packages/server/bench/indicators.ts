@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { backfillIndicatorFacts } from '../src/db/queries/indicator-facts';
+import { loadScopedFacts } from '../src/db/queries/indicator-scope';
 import { evaluateAll, trend } from '../src/modules/indicators/aggregate';
-import { loadScopedFacts } from '../src/modules/indicators/load';
 
 /**
  * The management quality indicators in `bench:api` (< 1 s at p99 for the city at 100,000 patients

@@ -110,8 +110,8 @@ describe.each(databaseKinds())('management quality indicators on %s', (kind) => 
     const byDoctor = Object.fromEntries(
       (res.data.byDoctor ?? []).map((row) => [row.name, row.indicators.find((i) => i.key === 'standardManagement')]),
     );
-    expect(byDoctor['甲医生']).toMatchObject({ numerator: 1, denominator: 1 });
-    expect(byDoctor['乙医生']).toMatchObject({ numerator: 0, denominator: 1 });
+    expect(byDoctor.甲医生).toMatchObject({ numerator: 1, denominator: 1 });
+    expect(byDoctor.乙医生).toMatchObject({ numerator: 0, denominator: 1 });
     const own = await report(tokenA2, { doctorId: doctorA2.id });
     expect(figure(own.data, 'standardManagement')).toMatchObject({ numerator: 0, denominator: 1 });
     expect((await report(tokenA1, { institutionId: INSTITUTION_B })).code).not.toBe(0);
@@ -192,8 +192,8 @@ describe.each(databaseKinds())('management quality indicators on %s', (kind) => 
     const book = await openWorkbook(file.body);
     expect(book.worksheets.map((s) => s.name)).toEqual(['指标', 'codebook', '各机构', '各医生', '差距名单']);
     const figures = readSheet(book, '指标').rows;
-    expect(figures.find((r) => r['指标名称'] === '规范管理率')).toMatchObject({ 分子: 1, 分母: 3 });
-    const gaps = readSheet(book, '差距名单').rows.filter((r) => r['姓名'] === '患者二');
+    expect(figures.find((r) => r.指标名称 === '规范管理率')).toMatchObject({ 分子: 1, 分母: 3 });
+    const gaps = readSheet(book, '差距名单').rows.filter((r) => r.姓名 === '患者二');
     expect(gaps.length).toBeGreaterThan(0);
     const refused = await download(t, IndicatorPaths.exportExcel, tokenA1, { period: '2025-Q3', doctorId: doctorA2.id });
     expect(refused.status).toBe(403);

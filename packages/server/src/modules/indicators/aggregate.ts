@@ -15,7 +15,7 @@ import {
   trailingPeriods,
   unitsOn,
 } from '@tcm/contracts';
-import type { ScopedFacts } from './load';
+import type { ScopedFacts } from '../../db/queries/indicator-scope';
 
 /** How many periods the trend line shows. */
 export const TREND_PERIODS = 12;

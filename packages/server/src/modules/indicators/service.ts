@@ -13,14 +13,15 @@ import {
   patientGaps,
   type SetIndicatorTargetBody,
 } from '@tcm/contracts';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { accounts, indicatorTargets, institutions, patients } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { type IndicatorScope, indicatorPatientsByIds, loadScopedFacts } from '../../db/queries/indicator-scope';
+import { loadPatient } from '../../db/queries/patients';
+import { accounts, indicatorTargets, institutions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { Ctx, ServiceCall } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { assertInstitutionAccess, scopedInstitution, todayOf } from '../../lib/scope';
+import { scopedInstitution, todayOf } from '../../lib/scope';
 import { evaluateAll, figures, figuresBy, patientsOn, trend } from './aggregate';
-import { type IndicatorScope, loadScopedFacts } from './load';
 
 export interface ResolvedQuery {
   period: IndicatorPeriod;
@@ -111,20 +112,7 @@ export async function getIndicatorPatients({ ctx, input }: ServiceCall<Indicator
   const rows = patientsOn(evaluateAll(await loadScopedFacts(ctx.db, q.scope), q.period, q.today), input.key, input.in);
   const pageRows = rows.slice((input.page - 1) * input.limit, input.page * input.limit);
   const ids = pageRows.map((r) => r.patient.id);
-  const details =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .select({
-            id: patients.id,
-            name: patients.name,
-            cohort: patients.cohort,
-            comparisonRole: patients.comparisonRole,
-            institutionId: patients.institutionId,
-            enrolledAt: patients.enrolledAt,
-          })
-          .from(patients)
-          .where(inArray(patients.id, ids));
+  const details = await indicatorPatientsByIds(ctx.db, ids);
   const byId = new Map(details.map((d) => [d.id, d]));
   const list = pageRows.flatMap((r) => {
     const d = byId.get(r.patient.id);
@@ -170,12 +158,7 @@ export async function setTarget({ ctx, input }: ServiceCall<SetIndicatorTargetBo
 
 /** GET /api/programme/indicators/patientGaps: what one patient currently fails. */
 export async function getPatientGaps({ ctx, input }: ServiceCall<{ patientId: number }>): Promise<PatientGapsResult> {
-  const [patient] = await ctx.db
-    .select({ institutionId: patients.institutionId })
-    .from(patients)
-    .where(and(eq(patients.id, input.patientId), isNull(patients.voidedAt)));
-  if (!patient) throw notFound('患者不存在');
-  assertInstitutionAccess(ctx, patient.institutionId);
+  const patient = await loadPatient(ctx, input.patientId);
   const [row] = await loadScopedFacts(ctx.db, { patientId: input.patientId });
   await writeAudit(ctx, {
     action: 'indicator.patientGaps',

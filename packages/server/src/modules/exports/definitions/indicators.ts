@@ -8,11 +8,10 @@ import {
   type IndicatorRow,
   indicatorQuery,
 } from '@tcm/contracts';
-import { inArray } from 'drizzle-orm';
-import { accounts, institutions, patients } from '../../../db/schema';
+import { indicatorPatientsByIds, loadScopedFacts } from '../../../db/queries/indicator-scope';
+import { accounts, institutions } from '../../../db/schema';
 import type { Ctx } from '../../../lib/context';
 import { evaluateAll, figures, figuresBy, patientsOn } from '../../indicators/aggregate';
-import { loadScopedFacts } from '../../indicators/load';
 import { readTargets, resolveIndicatorQuery } from '../../indicators/service';
 import { singlePage } from '../paging';
 import { type AnySheet, anySheet, type ReportExportDefinition, type SheetColumn } from '../sheet';
@@ -62,10 +61,7 @@ async function compute(ctx: Ctx, query: IndicatorQuery): Promise<Computed> {
   const people = new Map<number, { name: string; enrolledAt: string }>();
   for (let i = 0; i < ids.length; i += 5000) {
     const chunk = ids.slice(i, i + 5000);
-    const rows = await ctx.db
-      .select({ id: patients.id, name: patients.name, enrolledAt: patients.enrolledAt })
-      .from(patients)
-      .where(inArray(patients.id, chunk));
+    const rows = await indicatorPatientsByIds(ctx.db, chunk);
     for (const r of rows) people.set(r.id, r);
   }
   return {

@@ -1,7 +1,7 @@
 import type { FollowUpStatusValue, IndicatorFacts, IndicatorGroup, StoredIndicatorFacts } from '@tcm/contracts';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client';
-import { indicatorFacts, patients } from '../../db/schema';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../client';
+import { indicatorFacts, patients } from '../schema';
 
 /** Which patients a report counts: the city, one institution, and optionally those one doctor enrolled. */
 export interface IndicatorScope {
@@ -48,4 +48,20 @@ export async function loadScopedFacts(db: Db, scope: IndicatorScope): Promise<Sc
     const [id, institutionId, doctorId, group, enrolledAt, endedAt, status, statusAt, facts] = JSON.parse(row) as Row;
     return { id, institutionId, doctorId, facts: { ...facts, group, enrolledAt, endedAt, status, statusAt } };
   });
+}
+
+/** Who the patients behind an indicator figure are. `ids` come from loadScopedFacts of the caller's scope. */
+export async function indicatorPatientsByIds(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: patients.id,
+      name: patients.name,
+      cohort: patients.cohort,
+      comparisonRole: patients.comparisonRole,
+      institutionId: patients.institutionId,
+      enrolledAt: patients.enrolledAt,
+    })
+    .from(patients)
+    .where(inArray(patients.id, [...ids]));
 }
