@@ -620,6 +620,15 @@ const enUS: Catalogue = {
       reverted: 'Reverted',
     },
   },
+  saves: {
+    noAnswerTimeout: 'No answer from the server within 15 seconds; this save may not have gone through',
+    noAnswerNetwork: 'Cannot reach the server; this save was not delivered',
+    retryHint: 'When the connection is back, press Retry: it resends this same submit and will not save twice.',
+    retry: 'Retry',
+    duplicateTitle: 'A follow-up on this date exists',
+    duplicateFollowUp: 'This patient already has a follow-up on {{date}}. Save a second follow-up for the same day?',
+    duplicateConfirm: 'Save anyway',
+  },
   alerts: {
     flag: {
       glucoseHigh: 'Danger value (≥ {{threshold}} mmol/L): urgent referral',

@@ -610,6 +610,15 @@ const zhCN = {
       reverted: '逆转',
     },
   },
+  saves: {
+    noAnswerTimeout: '15 秒内没有收到服务器的答复，本次保存可能尚未完成',
+    noAnswerNetwork: '无法连接服务器，本次保存没有送达',
+    retryHint: '网络恢复后请点“重试”：重试沿用本次提交，不会重复保存。',
+    retry: '重试',
+    duplicateTitle: '同日已有随访记录',
+    duplicateFollowUp: '该患者 {{date}} 已有一条随访记录，确认要再保存一条同日随访吗？',
+    duplicateConfirm: '仍然保存',
+  },
   alerts: {
     flag: {
       glucoseHigh: '危急值（≥ {{threshold}} mmol/L），需紧急转诊',
