@@ -114,9 +114,22 @@ export const api = {
   delete: <T>(url: string, params?: object, options?: Options) => http.delete<T>(url, { params, ...options }).then((r) => r.data),
 };
 
-/** Downloads a file answer (an export) under the name the server gives in Content-Disposition. */
-export async function downloadFile(url: string, params?: object, fallbackName = 'export.xlsx'): Promise<void> {
-  const response: AxiosResponse<Blob> = await http.get(url, { params, responseType: 'blob' });
+/**
+ * Downloads a file answer (an export) under the name the server gives in Content-Disposition, and
+ * answers that name. `onProgress` hears the bytes received so far: the server streams the file as
+ * it writes the rows, so the count grows while the export runs.
+ */
+export async function downloadFile(
+  url: string,
+  params?: object,
+  fallbackName = 'export.xlsx',
+  onProgress?: (receivedBytes: number) => void,
+): Promise<string> {
+  const response: AxiosResponse<Blob> = await http.get(url, {
+    params,
+    responseType: 'blob',
+    ...(onProgress ? { onDownloadProgress: (event) => onProgress(event.loaded) } : {}),
+  });
   const name = filenameFromContentDisposition(String(response.headers['content-disposition'] ?? '')) ?? fallbackName;
   const href = URL.createObjectURL(response.data);
   try {
@@ -131,4 +144,5 @@ export async function downloadFile(url: string, params?: object, fallbackName = 
     // Revoked on the next tick: revoking synchronously cancels the download in some browsers.
     setTimeout(() => URL.revokeObjectURL(href), 0);
   }
+  return name;
 }

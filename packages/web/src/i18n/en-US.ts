@@ -486,6 +486,13 @@ const enUS: Catalogue = {
     rangeOrder: 'The start date cannot be after the end date',
     rangeHint: 'Filters by the record date; may be left empty',
     download: 'Export',
+    deidentify: 'De-identified',
+    deidentifyHint: 'No name, ID number, mobile or birth date, only the age; patients carry a code made for this export.',
+    coded: 'Numeric codes',
+    codedHint: 'Answers to choices as numbers, as listed in the file’s codebook sheet.',
+    preparing: 'Preparing the file…',
+    receiving: 'Exporting: {{size}} received',
+    done: 'Export complete: {{name}}',
   },
   outcomes: {
     title: 'Programme outcomes',

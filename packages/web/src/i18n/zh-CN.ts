@@ -479,6 +479,13 @@ const zhCN = {
     rangeOrder: '开始日期不能晚于结束日期',
     rangeHint: '按记录日期筛选，可留空',
     download: '导出',
+    deidentify: '去标识化',
+    deidentifyHint: '不含姓名、身份证号、手机号和出生日期，只保留年龄；患者以本次导出专用的代码标识。',
+    coded: '数值编码',
+    codedHint: '选项答案以数字导出，与文件中的编码表（codebook）一致。',
+    preparing: '正在生成文件…',
+    receiving: '正在导出，已接收 {{size}}',
+    done: '导出完成：{{name}}',
   },
   outcomes: {
     title: '项目成效',

@@ -1,11 +1,12 @@
 import { EXPORT_NAMES, type ExportKey, ExportPaths } from '@tcm/contracts/api/export-paths';
-import { DatePicker, Form, Modal, Select } from 'antd';
+import { Checkbox, DatePicker, Form, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { currentLanguage } from '../../i18n';
+import { toast } from '../../lib/toast';
 // Registers dayjs's Chinese locale, which the date pickers need.
 import '../../lib/dayjs';
 import { useSessionStore } from '../../stores/session';
@@ -15,6 +16,13 @@ interface Values {
   institutionId?: number;
   from?: Dayjs | null;
   to?: Dayjs | null;
+  deidentify?: boolean;
+  coded?: boolean;
+}
+
+/** Bytes as a person reads them while a file arrives. */
+function receivedText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /**
@@ -26,6 +34,8 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
   const [form] = Form.useForm<Values>();
   const isAdmin = useSessionStore((s) => s.isAdmin);
   const [isBusy, setIsBusy] = useState(false);
+  // Bytes of the file received so far, null before the first arrive.
+  const [received, setReceived] = useState<number | null>(null);
   const language = currentLanguage();
   const nameOf = (key: ExportKey) => (language === 'en-US' ? EXPORT_NAMES[key].en : EXPORT_NAMES[key].zh);
 
@@ -37,15 +47,20 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
       ...(isAdmin && values.institutionId ? { institutionId: values.institutionId } : {}),
       ...(from ? { from: from.format('YYYY-MM-DD') } : {}),
       ...(to ? { to: to.format('YYYY-MM-DD') } : {}),
+      ...(values.deidentify ? { deidentify: 'true' } : {}),
+      ...(values.coded ? { coded: 'true' } : {}),
     };
     setIsBusy(true);
+    setReceived(null);
     try {
-      await downloadFile(ExportPaths[values.kind], params, `${EXPORT_NAMES[values.kind].fileStem}.xlsx`);
+      const name = await downloadFile(ExportPaths[values.kind], params, `${EXPORT_NAMES[values.kind].fileStem}.xlsx`, setReceived);
+      toast.success(t('exports.done', { name }));
       onClose();
     } catch {
       // The client showed the server's refusal.
     } finally {
       setIsBusy(false);
+      setReceived(null);
     }
   };
 
@@ -92,7 +107,16 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
           </Form.Item>
         </div>
         <p style={{ margin: 0, color: 'rgba(0,0,0,0.65)' }}>{t('exports.rangeHint')}</p>
+        <Form.Item name="deidentify" valuePropName="checked" style={{ margin: '12px 0 0' }} extra={t('exports.deidentifyHint')}>
+          <Checkbox>{t('exports.deidentify')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="coded" valuePropName="checked" style={{ margin: '8px 0 0' }} extra={t('exports.codedHint')}>
+          <Checkbox>{t('exports.coded')}</Checkbox>
+        </Form.Item>
       </Form>
+      <p role="status" aria-live="polite" data-testid="export-progress" style={{ margin: '12px 0 0', minHeight: '1.5em' }}>
+        {isBusy ? (received === null ? t('exports.preparing') : t('exports.receiving', { size: receivedText(received) })) : ''}
+      </p>
     </Modal>
   );
 }

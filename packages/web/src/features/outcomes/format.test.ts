@@ -57,9 +57,9 @@ describe('estimateText', () => {
   });
 
   it('turns a difference of proportions into signed percentage points', () => {
-    expect(estimateText({ value: -0.15, low: -0.47, high: 0.17, significant: false }, 'zh-CN', { digits: 1, signed: true, scale: 100 }, ci)).toBe(
-      '-15.0 [-47.0; +17.0]',
-    );
+    expect(
+      estimateText({ value: -0.15, low: -0.47, high: 0.17, significant: false }, 'zh-CN', { digits: 1, signed: true, scale: 100 }, ci),
+    ).toBe('-15.0 [-47.0; +17.0]');
   });
 
   it('answers null when not estimable, so that no infinity is ever printed', () => {
