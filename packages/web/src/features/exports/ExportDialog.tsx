@@ -1,9 +1,9 @@
 import { EXPORT_NAMES, type ExportKey, ExportPaths } from '@tcm/contracts/api/export-paths';
-import { Checkbox, DatePicker, Form, Modal, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Checkbox, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client';
+import { DateField } from '../../components/DateField';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { currentLanguage } from '../../i18n';
 import { toast } from '../../lib/toast';
@@ -14,8 +14,8 @@ import { useSessionStore } from '../../stores/session';
 interface Values {
   kind: ExportKey;
   institutionId?: number;
-  from?: Dayjs | null;
-  to?: Dayjs | null;
+  from?: string | null;
+  to?: string | null;
   deidentify?: boolean;
   coded?: boolean;
 }
@@ -45,8 +45,8 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
     const { from, to } = values;
     const params = {
       ...(isAdmin && values.institutionId ? { institutionId: values.institutionId } : {}),
-      ...(from ? { from: from.format('YYYY-MM-DD') } : {}),
-      ...(to ? { to: to.format('YYYY-MM-DD') } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
       ...(values.deidentify ? { deidentify: 'true' } : {}),
       ...(values.coded ? { coded: 'true' } : {}),
     };
@@ -87,7 +87,7 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
         {/* Two labelled pickers rather than a RangePicker, whose second input has no label of its own. */}
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item name="from" label={t('exports.from')} style={{ flex: 1 }}>
-            <DatePicker style={{ width: '100%' }} />
+            <DateField />
           </Form.Item>
           <Form.Item
             name="to"
@@ -96,14 +96,15 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
             dependencies={['from']}
             rules={[
               ({ getFieldValue }) => ({
-                validator: async (_, value: Dayjs | null | undefined) => {
-                  const from = getFieldValue('from') as Dayjs | null | undefined;
-                  if (from && value?.isBefore(from, 'day')) throw new Error(t('exports.rangeOrder'));
+                validator: async (_, value: string | null | undefined) => {
+                  const from = getFieldValue('from') as string | null | undefined;
+                  // YYYY-MM-DD strings compare as the days they name.
+                  if (from && value && value < from) throw new Error(t('exports.rangeOrder'));
                 },
               }),
             ]}
           >
-            <DatePicker style={{ width: '100%' }} />
+            <DateField />
           </Form.Item>
         </div>
         <p style={{ margin: 0, color: 'rgba(0,0,0,0.65)' }}>{t('exports.rangeHint')}</p>
