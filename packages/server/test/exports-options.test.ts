@@ -119,7 +119,7 @@ describe.each(databaseKinds())('export options (de-identified, coded, filters) o
 
   it('sets a column width and a filter on the header row of every sheet', async () => {
     for (const path of Object.values(ExportPaths)) {
-      for (const query of [{}, { deidentify: 'true', coded: 'true' }]) {
+      for (const query of [{}, { deidentify: 'true', coded: 'true' }] as Record<string, string>[]) {
         const book = await workbook(path, query);
         for (const sheet of book.worksheets) {
           const width = sheet.columnCount;
