@@ -74,7 +74,9 @@ function auditExport(
       outcome,
       deidentify: manner.options.deidentify,
       coded: manner.options.coded,
-      ...(manner.options.deidentify ? { pseudonymKey: { method: 'HMAC-SHA256(patient id), first 12 hex', secret: manner.pseudonyms.secret } } : {}),
+      ...(manner.options.deidentify
+        ? { pseudonymKey: { method: 'HMAC-SHA256(patient id), first 12 hex', secret: manner.pseudonyms.secret } }
+        : {}),
     },
   });
 }
