@@ -1,9 +1,20 @@
 import { EXPORT_KEYS, EXPORT_NAMES, type ExportKey } from '@tcm/contracts/api/exports';
+import { readSheet } from '../../packages/server/test/support/xlsx';
 import type { AppApi, Doctor } from '../fixtures/data';
-import { downloadExport, expectOffered, exportDialog, FIRST_SHEET, tamperExportInstitution, today, typeDate } from '../fixtures/exports';
+import {
+  downloadExport,
+  expectOffered,
+  exportDialog,
+  FIRST_SHEET,
+  tamperExportInstitution,
+  today,
+  typeDate,
+  workbookOf,
+} from '../fixtures/exports';
+import { expectToast, recordToasts } from '../fixtures/records';
 import { expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { chooseOption, heading, openDialog, signIn, toast } from '../fixtures/ui';
+import { chooseOption, heading, openDialog, selectShowing, signIn, toast } from '../fixtures/ui';
 
 /** Every list screen and the exports of the rows it shows, the preselected one first (issue 7). */
 const SCREENS: { path: string; heading: string; kinds: ExportKey[] }[] = [
@@ -91,6 +102,50 @@ test.describe('every export from the screen where its rows live (issue 7)', () =
     const summary = await downloadExport(page, 'annex1To9');
     expect(summary.name).toBe(`${EXPORT_NAMES.annex1To9.zh}_${today()}.xlsx`);
     expect(summary.rows.length).toBeGreaterThanOrEqual(managed);
+  });
+
+  test('a de-identified, coded export shows its progress and a toast with the file name', async ({ page, context, doctor, patients }) => {
+    await recordToasts(context);
+    const own = await patients.create(doctor);
+    await signIn(page, doctor.session, '/userList');
+    await expect(heading(page, '管理组患者')).toBeVisible();
+    await page.getByTestId('export-open').click();
+    const opened = await openDialog(page, '导出 Excel');
+    await expect(selectShowing(page, '导出内容')).toHaveText(EXPORT_NAMES.registerFillIn.zh);
+    await opened.getByRole('checkbox', { name: '去标识化' }).check();
+    await opened.getByRole('checkbox', { name: '数值编码' }).check();
+    // The answer is held until the dialog has been seen saying that the file is being made.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let query: URLSearchParams | undefined;
+    await page.route('**/prod-api/api/user/exportRegisterPatientIsFillIn**', async (route) => {
+      query = new URL(route.request().url()).searchParams;
+      await held;
+      await route.continue();
+    });
+    const download = page.waitForEvent('download');
+    await opened.getByRole('button', { name: /导\s*出/ }).click();
+    const progress = opened.getByTestId('export-progress');
+    await expect(progress).toHaveText('正在生成文件…');
+    await expect(progress).toHaveAttribute('role', 'status');
+    release();
+    const file = await workbookOf(await download);
+    await expect(opened).toBeHidden();
+    expect(query?.get('deidentify')).toBe('true');
+    expect(query?.get('coded')).toBe('true');
+    const name = `${EXPORT_NAMES.registerFillIn.zh}_${today()}.xlsx`;
+    await expectToast(page, `导出完成：${name}`);
+    const { headers, rows } = readSheet(file, FIRST_SHEET.registerFillIn);
+    for (const identifying of ['姓名', '身份证号', '手机号']) expect(headers).not.toContain(identifying);
+    expect(headers.slice(0, 3)).toEqual(['患者代码', '性别', '年龄']);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(own.name);
+    for (const row of rows) {
+      expect(String(row.患者代码)).toMatch(/^P[0-9A-F]{12}$/);
+      expect([1, 2]).toContain(row.性别);
+    }
   });
 
   test('the prescription page exports every prescription of the institution', async ({ page, doctor }) => {

@@ -170,7 +170,7 @@ async function main() {
       institutionId: null,
       sessionId: 0,
     } as const;
-    const ctx = { db: database.db, actor, now: new Date() } as Ctx;
+    const ctx = { db: database.db, actor, now: new Date(), config } as Ctx;
     const [sheet] = annex7Export.sheets(ctx, {
       institutionId: undefined,
       from: undefined,

@@ -34,6 +34,7 @@ import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
 import { clientErrorAnswer } from './plugins/client-errors';
 import { answerFrameworkError, apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRefusalAudit } from './plugins/refusal-audit';
 import { type SmsSender, smsSenderFromConfig } from './sms';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const routes: RouteAccess[] = [];
   registerAccessControl(app, { database, config, sms, isApiRoute: isApiPath, routes });
   registerRefusalAudit(app);
+  registerIdempotency(app, database.db);
 
   await registerApiDocs(app, config.apiDocs);
 

@@ -16,6 +16,14 @@ const optionalDay = (label: string) =>
     .optional()
     .meta({ description: `${label}: YYYY-MM-DD, inclusive`, example: '2026-03-01' });
 
+/** An on/off option of an export: `true` or `false` (absent is off). */
+const exportFlag = (name: string, description: string) =>
+  z
+    .enum(['true', 'false'], { message: `${name}应为 true 或 false` })
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({ description });
+
 const INSTITUTION_ID_MESSAGE = '机构编号（institutionId）必须是正整数';
 
 /**
@@ -30,6 +38,11 @@ export const exportQuery = z
       .meta({ description: 'admin: one institution (all without it); doctor: only their own' }),
     from: optionalDay('开始日期（from）'),
     to: optionalDay('结束日期（to）'),
+    deidentify: exportFlag(
+      '去标识化（deidentify）',
+      'true: no name, ID number, mobile or birth date (age stays); patients carry a pseudonymous key, new for each export and recorded in the audit log',
+    ),
+    coded: exportFlag('数值编码（coded）', 'true: coded answers as numbers (1, 2, …), as the codebook sheet lists them'),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     message: '开始日期不能晚于结束日期',

@@ -20,6 +20,10 @@ export const recordItemParams = z.object({ annex: annexParam, id: idSchema });
 export const createRecordBody = z.object({
   patientId: bodyIdSchema,
   data: z.record(z.string(), z.unknown(), { message: '请填写记录内容' }),
+  confirmDuplicate: z
+    .boolean({ message: 'confirmDuplicate 应为 true 或 false' })
+    .optional()
+    .describe('Save a follow-up even though the patient already has one on that date (otherwise answers code 4091)'),
 });
 /**
  * `revision` is the record's revision as the editor read it. It is required, but checked by the

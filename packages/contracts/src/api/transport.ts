@@ -12,6 +12,10 @@ export const ResponseCode = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A follow-up on a date the patient already has one; sent again with `confirmDuplicate: true` it is saved. */
+  DUPLICATE_FOLLOW_UP: 4091,
+  /** An `Idempotency-Key` sent again with a different request than the one it first came with. */
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   LOCKED: 423,
   TOO_MANY_REQUESTS: 429,
@@ -28,6 +32,13 @@ export const API_BASE = '/prod-api';
 export const REQUEST_TIMEOUT_MS = 50_000;
 /** Paging used by every list except the institution list (which keeps the spec's limit 1000). */
 export const MAX_PAGE_SIZE = 100;
+/**
+ * Header a client sets on every create call, one value per submit and the same value on its retries:
+ * the server answers a repeat with the first answer instead of creating again (kept 24 h per user).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Set on an answer that is the replay of an earlier one for the same `Idempotency-Key`. */
+export const IDEMPOTENT_REPLAY_HEADER = 'idempotent-replayed';
 /** Header carrying the session token (spec §6). */
 export const TOKEN_HEADER = 'satoken';
 /**

@@ -1,4 +1,4 @@
-import { API_BASE, BACKGROUND_POLL_HEADER, REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@tcm/contracts/api/transport';
+import { API_BASE, BACKGROUND_POLL_HEADER, IDEMPOTENCY_KEY_HEADER, REQUEST_TIMEOUT_MS, TOKEN_HEADER } from '@tcm/contracts/api/transport';
 import axios, { type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
 import { useSessionStore } from '../stores/session';
 import { filenameFromContentDisposition } from './content-disposition';
@@ -11,7 +11,17 @@ declare module 'axios' {
     silent?: boolean;
     /** A call the app makes by itself on a timer: the server does not count it as the user's activity. */
     background?: boolean;
+    /** A create call's key: one per submit, the same on its retries, so that the server creates once. */
+    idempotencyKey?: string;
   }
+}
+
+/** How long a create call waits for an answer before the form says so and offers to retry. */
+export const SAVE_TIMEOUT_MS = 15_000;
+
+/** A fresh key for one submit of a create form. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
 }
 
 /** A failed call. The message (if any) has already been shown unless the request was silent. */
@@ -24,6 +34,8 @@ export class ApiError extends Error {
     readonly isSessionExpired = false,
     /** The envelope's `data` of a refusal (e.g. `{ errors }` of a record save), null when it had none. */
     readonly data: unknown = null,
+    /** Why there was no answer at all: timed out, or the network failed (offline); null when there was one. */
+    readonly noAnswer: 'timeout' | 'network' | null = null,
   ) {
     super(serverMessage ?? 'request failed');
     this.name = 'ApiError';
@@ -41,6 +53,7 @@ http.interceptors.request.use((config) => {
   const token = useSessionStore.getState().token;
   if (token) config.headers.set(TOKEN_HEADER, token);
   if (config.background) config.headers.set(BACKGROUND_POLL_HEADER, '1');
+  if (config.idempotencyKey) config.headers.set(IDEMPOTENCY_KEY_HEADER, config.idempotencyKey);
   return config;
 });
 
@@ -80,16 +93,19 @@ http.interceptors.response.use(
     const { response, config } = error;
     if (!response) {
       // No answer at all: timeout or network. Still a message a person understands.
-      if (!config?.silent)
-        clientEffects().showError(null, error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? 'timeout' : 'network');
-      throw new ApiError(null, null);
+      const reason = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? 'timeout' : 'network';
+      if (!config?.silent) clientEffects().showError(null, reason);
+      throw new ApiError(null, null, false, null, reason);
     }
     const body = response.config.responseType === 'blob' ? await blobText(response.data) : response.data;
     throw fail(interpretHttpError(response.status, body), config);
   },
 );
 
-type Options = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'background'>;
+type Options = Pick<AxiosRequestConfig, 'silent' | 'signal' | 'background' | 'idempotencyKey' | 'timeout'>;
+
+/** Options of a create call: its key, and the shorter wait after which the form offers a retry. */
+export const createCall = (idempotencyKey: string = newIdempotencyKey()): Options => ({ idempotencyKey, timeout: SAVE_TIMEOUT_MS });
 
 export const api = {
   get: <T>(url: string, params?: object, options?: Options) => http.get<T>(url, { params, ...options }).then((r) => r.data),
@@ -98,9 +114,22 @@ export const api = {
   delete: <T>(url: string, params?: object, options?: Options) => http.delete<T>(url, { params, ...options }).then((r) => r.data),
 };
 
-/** Downloads a file answer (an export) under the name the server gives in Content-Disposition. */
-export async function downloadFile(url: string, params?: object, fallbackName = 'export.xlsx'): Promise<void> {
-  const response: AxiosResponse<Blob> = await http.get(url, { params, responseType: 'blob' });
+/**
+ * Downloads a file answer (an export) under the name the server gives in Content-Disposition, and
+ * answers that name. `onProgress` hears the bytes received so far: the server streams the file as
+ * it writes the rows, so the count grows while the export runs.
+ */
+export async function downloadFile(
+  url: string,
+  params?: object,
+  fallbackName = 'export.xlsx',
+  onProgress?: (receivedBytes: number) => void,
+): Promise<string> {
+  const response: AxiosResponse<Blob> = await http.get(url, {
+    params,
+    responseType: 'blob',
+    ...(onProgress ? { onDownloadProgress: (event) => onProgress(event.loaded) } : {}),
+  });
   const name = filenameFromContentDisposition(String(response.headers['content-disposition'] ?? '')) ?? fallbackName;
   const href = URL.createObjectURL(response.data);
   try {
@@ -115,4 +144,5 @@ export async function downloadFile(url: string, params?: object, fallbackName = 
     // Revoked on the next tick: revoking synchronously cancels the download in some browsers.
     setTimeout(() => URL.revokeObjectURL(href), 0);
   }
+  return name;
 }

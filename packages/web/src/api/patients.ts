@@ -12,7 +12,7 @@ import type {
 import { UserPaths } from '@tcm/contracts/api/patient-paths';
 import type { z } from 'zod';
 import { useSessionStore } from '../stores/session';
-import { api } from './client';
+import { api, createCall } from './client';
 import { queryKeys } from './query-keys';
 
 type PatientListFilter = Omit<Partial<UserListBody>, 'role' | 'registerStatus'> & { page: number; limit: number };
@@ -24,7 +24,7 @@ export const patientApi = {
   doctors: (filter: DoctorListFilter, options?: { background?: boolean }) =>
     api.post<Paged<DoctorListItem>>(UserPaths.list, { ...filter, role: 'doctor' }, options),
   detail: (id: number) => api.get<PatientDetail>(UserPaths.detail, { id }),
-  enrol: (body: EnrolPatientBody) => api.post<{ id: number }>(UserPaths.enrol, body),
+  enrol: (body: EnrolPatientBody) => api.post<{ id: number }>(UserPaths.enrol, body, createCall()),
   endManagement: (id: number) => api.get<unknown>(UserPaths.endManagement, { id }),
   notRemind: (id: number) => api.get<unknown>(UserPaths.notRemind, { id }),
   deleteFromIncompleteList: (id: number) => api.get<unknown>(UserPaths.deleteFromIncompleteList, { id }),

@@ -11,6 +11,8 @@ export const queryClient = new QueryClient({
       // A server that answered (any code) will answer the same again; only retry when nothing came back.
       retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.code === null,
     },
-    mutations: { retry: false },
+    // A save is sent even when the browser says it is offline: it fails at once with a message and a
+    // retry, instead of waiting unseen in a queue and all going out together when the network returns.
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

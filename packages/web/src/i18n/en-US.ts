@@ -509,6 +509,13 @@ const enUS: Catalogue = {
     rangeOrder: 'The start date cannot be after the end date',
     rangeHint: 'Filters by the record date; may be left empty',
     download: 'Export',
+    deidentify: 'De-identified',
+    deidentifyHint: 'No name, ID number, mobile or birth date, only the age; patients carry a code made for this export.',
+    coded: 'Numeric codes',
+    codedHint: 'Answers to choices as numbers, as listed in the file’s codebook sheet.',
+    preparing: 'Preparing the file…',
+    receiving: 'Exporting: {{size}} received',
+    done: 'Export complete: {{name}}',
   },
   outcomes: {
     title: 'Programme outcomes',
@@ -745,6 +752,15 @@ const enUS: Catalogue = {
       progressed: 'Progressed',
       reverted: 'Reverted',
     },
+  },
+  saves: {
+    noAnswerTimeout: 'No answer from the server within 15 seconds; this save may not have gone through',
+    noAnswerNetwork: 'Cannot reach the server; this save was not delivered',
+    retryHint: 'When the connection is back, press Retry: it resends this same submit and will not save twice.',
+    retry: 'Retry',
+    duplicateTitle: 'A follow-up on this date exists',
+    duplicateFollowUp: 'This patient already has a follow-up on {{date}}. Save a second follow-up for the same day?',
+    duplicateConfirm: 'Save anyway',
   },
   alerts: {
     flag: {

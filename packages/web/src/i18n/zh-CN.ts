@@ -499,6 +499,13 @@ const zhCN = {
     rangeOrder: '开始日期不能晚于结束日期',
     rangeHint: '按记录日期筛选，可留空',
     download: '导出',
+    deidentify: '去标识化',
+    deidentifyHint: '不含姓名、身份证号、手机号和出生日期，只保留年龄；患者以本次导出专用的代码标识。',
+    coded: '数值编码',
+    codedHint: '选项答案以数字导出，与文件中的编码表（codebook）一致。',
+    preparing: '正在生成文件…',
+    receiving: '正在导出，已接收 {{size}}',
+    done: '导出完成：{{name}}',
   },
   outcomes: {
     title: '项目成效',
@@ -711,6 +718,15 @@ const zhCN = {
       progressed: '进展',
       reverted: '逆转',
     },
+  },
+  saves: {
+    noAnswerTimeout: '15 秒内没有收到服务器的答复，本次保存可能尚未完成',
+    noAnswerNetwork: '无法连接服务器，本次保存没有送达',
+    retryHint: '网络恢复后请点“重试”：重试沿用本次提交，不会重复保存。',
+    retry: '重试',
+    duplicateTitle: '同日已有随访记录',
+    duplicateFollowUp: '该患者 {{date}} 已有一条随访记录，确认要再保存一条同日随访吗？',
+    duplicateConfirm: '仍然保存',
   },
   alerts: {
     flag: {

@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './audit';
 export * from './counters';
+export * from './idempotency';
 export * from './indicators';
 export * from './institutions';
 export * from './outcome-facts';

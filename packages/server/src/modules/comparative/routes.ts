@@ -22,7 +22,7 @@ export async function comparativeRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(ComparativePaths.create, {
-    config: { access: 'doctor' },
+    config: { access: 'doctor', idempotent: true },
     schema: {
       tags: TAG,
       summary: 'Add a comparison-group member (role 0 pre-diabetes, 1 diabetes)',

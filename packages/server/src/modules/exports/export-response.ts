@@ -11,6 +11,7 @@ import { keyringOf } from '../../lib/crypto';
 import { notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
 import type { ExportGate } from './export-gate';
+import { applyExportOptions, type ExportOptions, Pseudonyms } from './export-options';
 import { type AnyExportDefinition, type AnySheet, type ExportScope, exportIdentity } from './sheet';
 import { watchForStall } from './stall-guard';
 import { ExportAborted, writeWorkbook } from './workbook-stream';
@@ -27,7 +28,7 @@ export function contentDisposition(name: ExportName, today: string): string {
 }
 
 /** Rights and filters are settled here, before any byte is sent, so a refusal is still a JSON envelope. */
-async function resolveScope(ctx: Ctx, query: ExportQuery): Promise<ExportScope> {
+async function resolveScope(ctx: Ctx, query: ExportRequest): Promise<ExportScope> {
   const institutionId = scopedInstitution(ctx, query.institutionId);
   if (institutionId !== undefined && ctx.actor?.role === 'admin') {
     const [found] = await ctx.db.select({ id: institutions.id }).from(institutions).where(eq(institutions.id, institutionId));
@@ -38,8 +39,25 @@ async function resolveScope(ctx: Ctx, query: ExportQuery): Promise<ExportScope> 
 
 type Outcome = 'completed' | 'aborted' | 'failed';
 
-/** One audit row per export, written when it ends, with the rows that went out (PIPL: full identifiers). */
-function auditExport(ctx: Ctx, definition: AnyExportDefinition, scope: ExportScope, counts: Record<string, number>, outcome: Outcome) {
+/** How an export was asked for: its options, and the secret of its pseudonymous keys when de-identified. */
+interface ExportManner {
+  options: ExportOptions;
+  pseudonyms: Pseudonyms;
+}
+
+/**
+ * One audit row per export, written when it ends, with the rows that went out (PIPL: full identifiers
+ * unless de-identified). A de-identified export records the secret of its patient keys, so that an
+ * auditor can tell which patient a key stands for.
+ */
+function auditExport(
+  ctx: Ctx,
+  definition: AnyExportDefinition,
+  scope: ExportScope,
+  counts: Record<string, number>,
+  outcome: Outcome,
+  manner: ExportManner,
+) {
   const [rows = 0] = Object.values(counts);
   return writeAudit(ctx, {
     action: 'export',
@@ -54,6 +72,11 @@ function auditExport(ctx: Ctx, definition: AnyExportDefinition, scope: ExportSco
       rows,
       sheets: counts,
       outcome,
+      deidentify: manner.options.deidentify,
+      coded: manner.options.coded,
+      ...(manner.options.deidentify
+        ? { pseudonymKey: { method: 'HMAC-SHA256(patient id), first 12 hex', secret: manner.pseudonyms.secret } }
+        : {}),
     },
   });
 }
@@ -88,6 +111,7 @@ async function streamExport(
   scope: ExportScope,
   sheets: AnySheet[],
   output: PassThrough,
+  manner: ExportManner,
 ) {
   const ctx = req.ctx;
   const zip = new PassThrough();
@@ -115,7 +139,7 @@ async function streamExport(
     else if (!stalled) req.log.warn({ export: definition.key, rows: counts }, 'export aborted by the client');
   }
   try {
-    await auditExport(ctx, definition, scope, counts, outcome);
+    await auditExport(ctx, definition, scope, counts, outcome, manner);
   } catch (error) {
     req.log.error({ err: error, export: definition.key }, 'export audit row could not be written; download cut off');
     failure ??= error;
@@ -131,24 +155,28 @@ async function streamExport(
   output.destroy(outcome === 'aborted' ? undefined : failure instanceof Error ? failure : new Error(String(failure)));
 }
 
+/** The export's query; the options are off when absent (callers inside the server may leave them out). */
+export type ExportRequest = Omit<ExportQuery, 'deidentify' | 'coded'> & Partial<ExportOptions>;
+
 export async function sendExport(
   req: FastifyRequest,
   reply: FastifyReply,
-  query: ExportQuery,
+  query: ExportRequest,
   definition: AnyExportDefinition,
   gate: ExportGate,
 ) {
   const scope = await resolveScope(req.ctx, query);
   if ('check' in definition && definition.check) await definition.check(req.ctx, query as Record<string, unknown>);
-  const sheets = definition.sheets(req.ctx, scope, query as Record<string, unknown>);
+  const manner = { options: { deidentify: query.deidentify ?? false, coded: query.coded ?? false }, pseudonyms: new Pseudonyms() };
+  const sheets = applyExportOptions(definition.sheets(req.ctx, scope, query as Record<string, unknown>), manner.options, manner.pseudonyms);
   const actor = requireActor(req.ctx);
   const release = gate.enter({ userId: actor.id, institutionId: actor.institutionId });
   const output = new PassThrough();
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', contentDisposition(exportIdentity(definition).name, scope.today))
-    // Full ID and phone numbers: never kept by a proxy or the browser cache.
+    // Full ID and phone numbers (or data of patients all the same): never kept by a proxy or the browser cache.
     .header('cache-control', 'no-store');
-  void streamExport(req, reply.raw, definition, scope, sheets, output).finally(release);
+  void streamExport(req, reply.raw, definition, scope, sheets, output, manner).finally(release);
   return reply.send(output);
 }

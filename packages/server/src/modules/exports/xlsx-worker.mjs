@@ -47,7 +47,11 @@ const handlers = {
     session = { book: new ExcelJS.stream.xlsx.WorkbookWriter({ ...options, stream: chunkPoster() }), sheet: undefined };
   },
   sheet({ name, columns }) {
-    session.sheet = session.book.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    // The header row is frozen and carries a filter; the column widths come with the columns.
+    session.sheet = session.book.addWorksheet(name, {
+      views: [{ state: 'frozen', ySplit: 1 }],
+      autoFilter: { from: { row: 1, column: 1 }, to: { row: 1, column: Math.max(1, columns.length) } },
+    });
     session.sheet.columns = columns;
   },
   // The batch is JSON text (postedBatch in cells.ts).

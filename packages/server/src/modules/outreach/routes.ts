@@ -36,7 +36,7 @@ export function outreachRoutes(deps: OutreachRouteDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post(OutreachPaths.contacts, {
-      config: { access: 'doctor' },
+      config: { access: 'doctor', idempotent: true },
       schema: {
         tags: TAG,
         summary: 'Record an attempt to reach a patient; movedAway, died and refused set the follow-up status',

@@ -28,7 +28,7 @@ export async function patientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(UserPaths.enrol, {
-    config: { access: 'doctor' },
+    config: { access: 'doctor', idempotent: true },
     schema: {
       tags: TAG,
       summary: 'Enrol a managed-group patient (added call)',
@@ -79,7 +79,7 @@ export async function patientRoutes(app: FastifyInstance) {
   });
 
   r.post(UserPaths.progressToDiabetes, {
-    config: { access: 'doctor' },
+    config: { access: 'doctor', idempotent: true },
     schema: {
       tags: TAG,
       summary:

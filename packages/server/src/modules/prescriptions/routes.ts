@@ -52,7 +52,7 @@ export async function prescriptionRoutes(app: FastifyInstance) {
   });
 
   r.post(PrescriptionPaths.collection, {
-    config: { access: 'doctor' },
+    config: { access: 'doctor', idempotent: true },
     schema: {
       tags: TAG,
       summary: "Issue a prescription: the kind's fields and patientId, checked by the kind's schema",

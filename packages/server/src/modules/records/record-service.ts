@@ -56,16 +56,44 @@ async function validated(ctx: Ctx, def: InstrumentDefinition, patient: ScopedPat
   return { ...result, filledAt, nextDueDate: typeof nextDue === 'string' ? nextDue : null };
 }
 
+/** The follow-up forms: a second one on a day that already has one is usually a repeated save. */
+const FOLLOW_UP_ANNEXES: ReadonlySet<AnnexKey> = new Set<AnnexKey>(['7', '9']);
+
+export const duplicateFollowUpMessage = (date: string) => `该患者 ${date} 已有一条随访记录，确认要再保存一条同日随访吗？`;
+
+/**
+ * A second follow-up of one patient on one date is refused with its own code unless the caller
+ * confirms it (`confirmDuplicate: true`): the web app then asks the doctor instead of saving twice.
+ */
+async function refuseSameDayFollowUp(ctx: Ctx, patientId: number, annex: AnnexKey, date: string) {
+  const [existing] = await ctx.db
+    .select({ id: annexRecords.id })
+    .from(annexRecords)
+    .where(
+      and(
+        eq(annexRecords.patientId, patientId),
+        eq(annexRecords.annex, annex),
+        eq(annexRecords.filledAt, date),
+        isNull(annexRecords.voidedAt),
+      ),
+    )
+    .limit(1);
+  if (existing) {
+    throw new AppError(ResponseCode.DUPLICATE_FOLLOW_UP, duplicateFollowUpMessage(date), 409, { existingId: existing.id, date });
+  }
+}
+
 export async function createRecord({
   ctx,
   input,
-}: ServiceCall<{ annex: AnnexKey; patientId: number; data: unknown }>): Promise<AnnexRecord> {
+}: ServiceCall<{ annex: AnnexKey; patientId: number; data: unknown; confirmDuplicate?: boolean | undefined }>): Promise<AnnexRecord> {
   const { annex } = input;
   const actor = requireActor(ctx);
   const def = definitionOf(annex);
   const patient = await loadPatient(ctx, input.patientId);
   assertAnnexAllowed(patient, annex);
   const checked = await validated(ctx, def, patient, input.data);
+  if (FOLLOW_UP_ANNEXES.has(annex) && !input.confirmDuplicate) await refuseSameDayFollowUp(ctx, patient.id, annex, checked.filledAt);
   return inTransaction(ctx, async (tx) => {
     const [row] = await tx.db
       .insert(annexRecords)

@@ -25,7 +25,7 @@ export async function recordRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(RecordPaths.collection, {
-    config: { access: 'doctor' },
+    config: { access: 'doctor', idempotent: true },
     schema: {
       tags: TAG,
       summary: 'Save a filled instrument for a patient',

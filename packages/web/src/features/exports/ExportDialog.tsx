@@ -1,11 +1,12 @@
 import { EXPORT_NAMES, type ExportKey, ExportPaths } from '@tcm/contracts/api/export-paths';
-import { DatePicker, Form, Modal, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Checkbox, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/client';
+import { DateField } from '../../components/DateField';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { currentLanguage } from '../../i18n';
+import { toast } from '../../lib/toast';
 // Registers dayjs's Chinese locale, which the date pickers need.
 import '../../lib/dayjs';
 import { useSessionStore } from '../../stores/session';
@@ -13,8 +14,15 @@ import { useSessionStore } from '../../stores/session';
 interface Values {
   kind: ExportKey;
   institutionId?: number;
-  from?: Dayjs | null;
-  to?: Dayjs | null;
+  from?: string | null;
+  to?: string | null;
+  deidentify?: boolean;
+  coded?: boolean;
+}
+
+/** Bytes as a person reads them while a file arrives. */
+function receivedText(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /**
@@ -26,6 +34,8 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
   const [form] = Form.useForm<Values>();
   const isAdmin = useSessionStore((s) => s.isAdmin);
   const [isBusy, setIsBusy] = useState(false);
+  // Bytes of the file received so far, null before the first arrive.
+  const [received, setReceived] = useState<number | null>(null);
   const language = currentLanguage();
   const nameOf = (key: ExportKey) => (language === 'en-US' ? EXPORT_NAMES[key].en : EXPORT_NAMES[key].zh);
 
@@ -35,17 +45,22 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
     const { from, to } = values;
     const params = {
       ...(isAdmin && values.institutionId ? { institutionId: values.institutionId } : {}),
-      ...(from ? { from: from.format('YYYY-MM-DD') } : {}),
-      ...(to ? { to: to.format('YYYY-MM-DD') } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      ...(values.deidentify ? { deidentify: 'true' } : {}),
+      ...(values.coded ? { coded: 'true' } : {}),
     };
     setIsBusy(true);
+    setReceived(null);
     try {
-      await downloadFile(ExportPaths[values.kind], params, `${EXPORT_NAMES[values.kind].fileStem}.xlsx`);
+      const name = await downloadFile(ExportPaths[values.kind], params, `${EXPORT_NAMES[values.kind].fileStem}.xlsx`, setReceived);
+      toast.success(t('exports.done', { name }));
       onClose();
     } catch {
       // The client showed the server's refusal.
     } finally {
       setIsBusy(false);
+      setReceived(null);
     }
   };
 
@@ -72,7 +87,7 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
         {/* Two labelled pickers rather than a RangePicker, whose second input has no label of its own. */}
         <div style={{ display: 'flex', gap: 12 }}>
           <Form.Item name="from" label={t('exports.from')} style={{ flex: 1 }}>
-            <DatePicker style={{ width: '100%' }} />
+            <DateField />
           </Form.Item>
           <Form.Item
             name="to"
@@ -81,18 +96,28 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
             dependencies={['from']}
             rules={[
               ({ getFieldValue }) => ({
-                validator: async (_, value: Dayjs | null | undefined) => {
-                  const from = getFieldValue('from') as Dayjs | null | undefined;
-                  if (from && value?.isBefore(from, 'day')) throw new Error(t('exports.rangeOrder'));
+                validator: async (_, value: string | null | undefined) => {
+                  const from = getFieldValue('from') as string | null | undefined;
+                  // YYYY-MM-DD strings compare as the days they name.
+                  if (from && value && value < from) throw new Error(t('exports.rangeOrder'));
                 },
               }),
             ]}
           >
-            <DatePicker style={{ width: '100%' }} />
+            <DateField />
           </Form.Item>
         </div>
         <p style={{ margin: 0, color: 'rgba(0,0,0,0.65)' }}>{t('exports.rangeHint')}</p>
+        <Form.Item name="deidentify" valuePropName="checked" style={{ margin: '12px 0 0' }} extra={t('exports.deidentifyHint')}>
+          <Checkbox>{t('exports.deidentify')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="coded" valuePropName="checked" style={{ margin: '8px 0 0' }} extra={t('exports.codedHint')}>
+          <Checkbox>{t('exports.coded')}</Checkbox>
+        </Form.Item>
       </Form>
+      <p role="status" aria-live="polite" data-testid="export-progress" style={{ margin: '12px 0 0', minHeight: '1.5em' }}>
+        {isBusy ? (received === null ? t('exports.preparing') : t('exports.receiving', { size: receivedText(received) })) : ''}
+      </p>
     </Modal>
   );
 }

@@ -2,11 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactItem, CreateContactBody, FollowUpStatus, MessageItem } from '@tcm/contracts/api/outreach';
 import { OutreachPaths } from '@tcm/contracts/api/outreach-paths';
 import { UserPaths } from '@tcm/contracts/api/patient-paths';
-import { api } from '../../api/client';
+import { api, createCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 export const outreachApi = {
-  recordContact: (body: CreateContactBody) => api.post<ContactItem>(OutreachPaths.contacts, body),
+  recordContact: (body: CreateContactBody) => api.post<ContactItem>(OutreachPaths.contacts, body, createCall()),
   contacts: (patientId: number) => api.get<ContactItem[]>(OutreachPaths.contacts, { patientId }),
   messages: (patientId: number) => api.get<MessageItem[]>(OutreachPaths.messages, { patientId }),
   setStatus: (patientId: number, status: FollowUpStatus, reason?: string) =>

@@ -4,7 +4,7 @@ import { ComparativePaths } from '@tcm/contracts/api/comparative-paths';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
 import type { z } from 'zod';
-import { api } from '../../api/client';
+import { api, createCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
 /** The list body of the contract; the role is typed as the comparison codes rather than coerced input. */
@@ -15,7 +15,7 @@ export type ComparativeFilter = Omit<Partial<z.output<typeof comparativeListBody
 };
 
 export const comparativeApi = {
-  create: (body: CreateComparativeBody) => api.post<{ id: number }>(ComparativePaths.create, body),
+  create: (body: CreateComparativeBody) => api.post<{ id: number }>(ComparativePaths.create, body, createCall()),
   list: (filter: ComparativeFilter) => api.post<Paged<PatientListItem>>(ComparativePaths.list, filter),
   endManagement: (id: number) => api.get<unknown>(ComparativePaths.endManagement, { id }),
   /** Deleting voids the member with a reason (kept for the audit trail, PRODUCT §1). */

@@ -2,7 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import type { IssuedPrescription } from '@tcm/contracts/api/prescription';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import { describePrescription } from '@tcm/contracts/prescriptions/print';
-import { Button, Space } from 'antd';
+import { Button, Space, theme } from 'antd';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { usePatientDetail } from '../../api/patients';
@@ -25,6 +25,8 @@ function Sheet({ issued, testId }: { issued: IssuedPrescription; testId?: string
   const info = usePatientStore((s) => s.patientInfo);
   const detail = usePatientDetail(issued.patientId).data;
   const lines = usePrescriptionLines(issued);
+  // The print copy lives outside the app's root, where antd's font does not reach: the sheet names it.
+  const { token } = theme.useToken();
   const gender = detail?.gender ?? info?.gender;
   const age = detail?.age ?? info?.age;
   const rows: [string, string][] = [
@@ -36,7 +38,7 @@ function Sheet({ issued, testId }: { issued: IssuedPrescription; testId?: string
     [t('prescribe.sheet.institution'), detail?.institutionName ?? '—'],
   ];
   return (
-    <article className="prescription-sheet" data-testid={testId}>
+    <article className="prescription-sheet" data-testid={testId} style={{ fontFamily: token.fontFamily }}>
       <h2>{t('app.title')}</h2>
       <h3>{prescriptionKindLabel(issued.kind, lang)}</h3>
       <dl className="prescription-sheet-info">

@@ -3,7 +3,7 @@ import type { Paged } from '@tcm/contracts/api/envelope';
 import type { CurrentPrescriptions, IssuedPrescription, PrescriptionBlankResult } from '@tcm/contracts/api/prescription';
 import { PrescriptionPaths } from '@tcm/contracts/api/prescription-paths';
 import { PRESCRIPTION_KINDS, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
-import { ApiError, api } from '../../api/client';
+import { ApiError, api, createCall } from '../../api/client';
 
 /** Page size of a kind's history; its first page is also the client-held history list (spec §3). */
 export const HISTORY_PAGE_SIZE = 10;
@@ -45,7 +45,7 @@ function readFieldErrors(data: unknown): PrescriptionFieldError[] {
  */
 async function savePrescription(kind: PrescriptionKind, content: Record<string, unknown>): Promise<IssuedPrescription> {
   try {
-    return await api.post<IssuedPrescription>(path(PrescriptionPaths.collection, { kind }), content, { silent: true });
+    return await api.post<IssuedPrescription>(path(PrescriptionPaths.collection, { kind }), content, { silent: true, ...createCall() });
   } catch (error) {
     if (error instanceof ApiError) throw new PrescriptionSaveError(error, readFieldErrors(error.data));
     throw error;

@@ -6,7 +6,7 @@ import type { AnnexKey, ItemError, RecordData } from '@tcm/contracts/instruments
 import { Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { ApiError, api, createCall } from '../../api/client';
 import { Notice } from '../../components/Notice';
 import { buildInstrumentContext, type ContextPatient } from '../../instruments/context';
 import { InstrumentForm } from '../../instruments/InstrumentForm';
@@ -53,7 +53,7 @@ export default function ProgressToDiabetesDialog({ open, patientId, patient, his
   const invalidate = useInvalidateRecordViews();
   const progress = useMutation({
     mutationFn: (body: ProgressBody) =>
-      api.post<{ recordId: number; comparisonMemberId: number | null }>(UserPaths.progressToDiabetes, body),
+      api.post<{ recordId: number; comparisonMemberId: number | null }>(UserPaths.progressToDiabetes, body, createCall()),
     onSuccess: () => invalidate(patientId),
   });
 

@@ -1,10 +1,10 @@
 import type { AnnexRecord } from '@tcm/contracts/api/records';
 import { isIsoDate } from '@tcm/contracts/instruments/dates';
 import type { InstrumentContext, InstrumentDefinition, RecordData } from '@tcm/contracts/instruments/types';
-import { Button, Space } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
+import { ApiError, newIdempotencyKey } from '../../api/client';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { Notice } from '../../components/Notice';
 import { InstrumentForm } from '../../instruments/InstrumentForm';
@@ -12,7 +12,7 @@ import { useInstrumentLang } from '../../instruments/lang';
 import { useInstrumentForm } from '../../instruments/use-instrument-form';
 import { useUnsavedGuard } from '../../instruments/use-unsaved-guard';
 import { toast } from '../../lib/toast';
-import { CONFLICT_CODE, RecordRefusedError, useSaveRecord } from './api';
+import { CONFLICT_CODE, type CreateSubmit, DUPLICATE_FOLLOW_UP_CODE, RecordRefusedError, useSaveRecord } from './api';
 import { NEXT_CONTACT_DAYS, type SaveConcerns, saveConcerns } from './save-concerns';
 
 // Asked only before saving a record with a danger value or a value to confirm: fetched then.
@@ -58,6 +58,12 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
   const leaveDialog = useUnsavedGuard(guardNavigation && form.state.isDirty && !save.isPending && !save.isSuccess);
   // The checked answers waiting for the doctor's confirmation, and what is to be confirmed.
   const [confirming, setConfirming] = useState<{ data: RecordData; concerns: SaveConcerns } | null>(null);
+  // The submit in flight: its key is kept for a retry of the same submit, so the server creates once.
+  const [submitting, setSubmitting] = useState<CreateSubmit>(() => ({ key: newIdempotencyKey() }));
+  // A submit that got no answer (timed out or offline), offered for a retry with the same key.
+  const [unanswered, setUnanswered] = useState<{ data: RecordData; submit: CreateSubmit; reason: 'timeout' | 'network' } | null>(null);
+  // A follow-up on a date that already has one: the server asks, the doctor confirms or goes back.
+  const [duplicate, setDuplicate] = useState<{ data: RecordData; date: string } | null>(null);
 
   const onSave = async () => {
     const data = form.check();
@@ -69,15 +75,20 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
       return;
     }
     setErrorCount(0);
+    setUnanswered(null);
+    // A new press of 保存 is a new submit with its own key.
+    const fresh = { key: newIdempotencyKey() };
+    setSubmitting(fresh);
     const concerns = saveConcerns(def, data, form.derived, lang);
     if (concerns) setConfirming({ data, concerns });
-    else await submit(data);
+    else await submit(data, fresh);
   };
 
-  const submit = async (data: RecordData) => {
+  const submit = async (data: RecordData, attempt: CreateSubmit = submitting) => {
     try {
-      const saved = await save.mutateAsync({ edit: loaded, data });
+      const saved = await save.mutateAsync({ edit: loaded, data, submit: attempt });
       setConfirming(null);
+      setUnanswered(null);
       // The server's derived values are the record's: it says whether an alert was recorded.
       if (saved.derived.hasAlert === true) toast.warning(t('alerts.savedWithAlert', { days: NEXT_CONTACT_DAYS }));
       else toast.success(t('instrument.saved'));
@@ -90,7 +101,20 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
       }
       // The server's message has been shown by the API client; this says what to do next.
       if (error instanceof ApiError && error.code === CONFLICT_CODE) setConflict(true);
+      if (error instanceof ApiError && error.noAnswer) setUnanswered({ data, submit: attempt, reason: error.noAnswer });
+      if (error instanceof ApiError && error.code === DUPLICATE_FOLLOW_UP_CODE) {
+        const sent = data[def.dateItem];
+        setDuplicate({ data, date: typeof sent === 'string' ? sent : '' });
+      }
     }
+  };
+
+  const confirmDuplicate = () => {
+    if (!duplicate) return;
+    const confirmed = { key: newIdempotencyKey(), confirmDuplicate: true };
+    setSubmitting(confirmed);
+    setDuplicate(null);
+    void submit(duplicate.data, confirmed);
   };
 
   const prefix = `f${def.key}${record ? `-${record.id}` : ''}`;
@@ -117,6 +141,38 @@ export function RecordEditor({ def, patientId, contextAt, record, onSaved, onCan
         />
       )}
       <InstrumentForm form={form} prefix={prefix} />
+      {unanswered && (
+        <Notice
+          type="error"
+          role="alert"
+          style={{ marginTop: 12 }}
+          data-testid="save-no-answer"
+          title={t(unanswered.reason === 'timeout' ? 'saves.noAnswerTimeout' : 'saves.noAnswerNetwork')}
+          description={t('saves.retryHint')}
+          action={
+            <Button
+              size="small"
+              loading={save.isPending}
+              onClick={() => void submit(unanswered.data, unanswered.submit)}
+              data-testid="save-retry"
+            >
+              {t('saves.retry')}
+            </Button>
+          }
+        />
+      )}
+      <Modal
+        open={duplicate !== null}
+        title={t('saves.duplicateTitle')}
+        okText={t('saves.duplicateConfirm')}
+        cancelText={t('alerts.backToForm')}
+        onOk={confirmDuplicate}
+        onCancel={() => setDuplicate(null)}
+        okButtonProps={{ loading: save.isPending }}
+        destroyOnHidden
+      >
+        <p data-testid="duplicate-follow-up">{t('saves.duplicateFollowUp', { date: duplicate?.date ?? '' })}</p>
+      </Modal>
       {errorCount > 0 && Object.keys(form.state.errors).length > 0 && (
         <Notice
           type="error"

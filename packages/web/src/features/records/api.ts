@@ -1,9 +1,10 @@
 import { type UseQueryResult, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { AnnexRecord, RecordRevision } from '@tcm/contracts/api/records';
+import { ResponseCode } from '@tcm/contracts/api/transport';
 import type { AnnexKey, ItemError, RecordData } from '@tcm/contracts/instruments/types';
 import { useCallback } from 'react';
-import { ApiError, http } from '../../api/client';
+import { ApiError, createCall, http } from '../../api/client';
 import { clientEffects } from '../../api/effects';
 import { queryKeys } from '../../api/query-keys';
 
@@ -16,6 +17,9 @@ const item = (annex: AnnexKey, id: number) => `/api/annex/${annex}/records/${id}
 
 /** The server's answer to an edit of a record that changed (or was voided) since it was read. */
 export const CONFLICT_CODE = 409;
+
+/** The server's answer to a second follow-up on a date that already has one, unless confirmed. */
+export const DUPLICATE_FOLLOW_UP_CODE = ResponseCode.DUPLICATE_FOLLOW_UP;
 
 /** A refusal of the server with the item errors of `data.errors` (code 400), if it sent any. */
 export class RecordRefusedError extends Error {
@@ -31,27 +35,37 @@ function itemErrorsOf(data: unknown): ItemError[] | null {
   return errors.filter((e): e is ItemError => typeof e?.item === 'string' && typeof e?.message === 'string');
 }
 
+/** The form answers these itself: a question for a same-day follow-up, a retry offer when no answer came. */
+const shownByForm = (error: ApiError) => error.code === DUPLICATE_FOLLOW_UP_CODE || error.noAnswer !== null;
+
 /**
  * Saves are silent so that a refusal with item errors (code 400, data.errors) shows on the items, not
  * as one toast; any other refusal is shown as the server says it.
  */
-async function send(method: 'post' | 'put', url: string, body: unknown): Promise<AnnexRecord> {
+async function send(method: 'post' | 'put', url: string, body: unknown, key?: string): Promise<AnnexRecord> {
   try {
-    const response = await http.request<AnnexRecord>({ method, url, data: body, silent: true });
+    const response = await http.request<AnnexRecord>({ method, url, data: body, silent: true, ...(key ? createCall(key) : {}) });
     return response.data;
   } catch (error) {
     const errors = error instanceof ApiError ? itemErrorsOf(error.data) : null;
     if (errors && errors.length > 0) throw new RecordRefusedError(errors);
-    if (error instanceof ApiError && !error.isSessionExpired) clientEffects().showError(error.serverMessage);
+    if (error instanceof ApiError && !error.isSessionExpired && !shownByForm(error)) clientEffects().showError(error.serverMessage);
     throw error;
   }
+}
+
+/** One submit of a new record: its key (the same on a retry) and whether a same-day follow-up is confirmed. */
+export interface CreateSubmit {
+  key: string;
+  confirmDuplicate?: boolean;
 }
 
 export const recordApi = {
   list: (annex: AnnexKey, patientId: number) =>
     http.get<Paged<AnnexRecord>>(collection(annex), { params: { patientId, page: 1, limit: HISTORY_LIMIT } }).then((r) => r.data),
   get: (annex: AnnexKey, id: number) => http.get<AnnexRecord>(item(annex, id)).then((r) => r.data),
-  create: (annex: AnnexKey, patientId: number, data: RecordData) => send('post', collection(annex), { patientId, data }),
+  create: (annex: AnnexKey, patientId: number, data: RecordData, submit: CreateSubmit) =>
+    send('post', collection(annex), { patientId, data, ...(submit.confirmDuplicate ? { confirmDuplicate: true } : {}) }, submit.key),
   /** `revision` is the one the editor loaded: a stale one answers 409 and changes nothing (issue 12). */
   update: (annex: AnnexKey, id: number, data: RecordData, revision: number) => send('put', item(annex, id), { data, revision }),
   revisions: (annex: AnnexKey, id: number) => http.get<{ list: RecordRevision[] }>(`${item(annex, id)}/revisions`).then((r) => r.data.list),
@@ -114,8 +128,8 @@ export function useInvalidateRecordViews() {
 export function useSaveRecord(annex: AnnexKey, patientId: number) {
   const invalidate = useInvalidateRecordViews();
   return useMutation({
-    mutationFn: ({ edit, data }: { edit?: { id: number; revision: number }; data: RecordData }) => {
-      return edit === undefined ? recordApi.create(annex, patientId, data) : recordApi.update(annex, edit.id, data, edit.revision);
+    mutationFn: ({ edit, data, submit }: { edit?: { id: number; revision: number }; data: RecordData; submit: CreateSubmit }) => {
+      return edit === undefined ? recordApi.create(annex, patientId, data, submit) : recordApi.update(annex, edit.id, data, edit.revision);
     },
     onSuccess: () => invalidate(patientId),
     // Someone else changed or voided the record: the histories show what it is now.
