@@ -50,13 +50,17 @@ async function main() {
 
   // The reminder queue (pg-boss) lives in the same database, PGlite included (docs/outreach.md).
   const sms = smsSenderFromConfig(config.sms);
-  const reminders = await startReminderQueue({
-    database,
-    keyring,
-    provider: sms.provider,
-    timeZone: config.timeZone,
-    onError: (error) => process.stderr.write(`reminder queue: ${error.message}\n`),
-  });
+  // Under the start-up lock too: pg-boss creating its schema and queues from several instances at once
+  // deadlocks in PostgreSQL; one after another, the later ones find them made.
+  const reminders = await withStartupLock(database, () =>
+    startReminderQueue({
+      database,
+      keyring,
+      provider: sms.provider,
+      timeZone: config.timeZone,
+      onError: (error) => process.stderr.write(`reminder queue: ${error.message}\n`),
+    }),
+  );
   const { app } = await buildApp({ config, database, sms, reminders });
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -108,7 +108,8 @@ describe.each(databaseKinds())('prescriptions on %s', (kind) => {
       method: 'POST',
       path: `/api/annex/${annex}/records`,
       token,
-      body: { patientId, data },
+      // Two visits on one date on purpose (the latest values): the second confirms the same-day save.
+      body: { patientId, data, confirmDuplicate: true },
     });
     expect(res.code, `annex ${annex}: ${res.message}`).toBe(0);
     return res.data;

@@ -70,8 +70,10 @@ describe.each(databaseKinds())('record integrity on %s', (kind) => {
     await t?.close();
   });
 
+  // Scenarios here record several visits on one date on purpose: each confirms it (the question a
+  // second same-day follow-up asks is idempotency.test.ts's).
   const save = (annex: string, patientId: number, data: Record<string, unknown>) =>
-    t.call<RecordOut>({ method: 'POST', path: `/api/annex/${annex}/records`, token, body: { patientId, data } });
+    t.call<RecordOut>({ method: 'POST', path: `/api/annex/${annex}/records`, token, body: { patientId, data, confirmDuplicate: true } });
   const edit = (annex: string, id: number, body: Record<string, unknown>, as = token) =>
     t.call<RecordOut>({ method: 'PUT', path: `/api/annex/${annex}/records/${id}`, token: as, body });
   const revisionsOf = (annex: string, id: number, as = token) =>

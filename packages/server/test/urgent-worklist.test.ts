@@ -42,8 +42,14 @@ describe.each(databaseKinds())('urgent worklist on %s', (kind) => {
     await t?.close();
   });
 
+  // A visit after an alert is often the same day: each confirms a second same-day follow-up.
   const save = async (annex: string, patientId: number, data: Record<string, unknown>, token = doctorA.token) => {
-    const res = await t.call<RecordOut>({ method: 'POST', path: `/api/annex/${annex}/records`, token, body: { patientId, data } });
+    const res = await t.call<RecordOut>({
+      method: 'POST',
+      path: `/api/annex/${annex}/records`,
+      token,
+      body: { patientId, data, confirmDuplicate: true },
+    });
     expect(res.code, res.message).toBe(0);
     return res.data;
   };
