@@ -39,16 +39,14 @@ describe.each(databaseKinds())('returned to care, one definition, on %s', (kind)
       await storeRecord(t, id, '7', c.visit, doctor.id);
       // A contact recorded on a past day (the API records today's), written as the service writes one:
       // with the due date the patient had that day.
-      await t.database.db
-        .insert(outreachContacts)
-        .values({
-          patientId: id,
-          institutionId: INSTITUTION_A,
-          channel: 'phone',
-          result: 'agreedToVisit',
-          contactDate: CONTACT,
-          dueDate: c.dueDate,
-        });
+      await t.database.db.insert(outreachContacts).values({
+        patientId: id,
+        institutionId: INSTITUTION_A,
+        channel: 'phone',
+        result: 'agreedToVisit',
+        contactDate: CONTACT,
+        dueDate: c.dueDate,
+      });
       await refreshIndicatorFacts(t.database.db, id);
     }
   }, 60_000);
