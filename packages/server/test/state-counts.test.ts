@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkCounters } from '../src/db/queries/counters';
 import { databaseKinds } from './support/databases';
 import { addComparisonMember, backdateEnrolment, createDoctor, daysAgo, enrolPatient, loginAs, storeRecord } from './support/factories';
 import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
@@ -17,6 +18,8 @@ interface Page {
 describe.each(databaseKinds())('the same state counts the same everywhere on %s', (kind) => {
   let t: TestApp;
   let token: string;
+  let noRecord: number;
+  let comparisonMember: number;
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -33,7 +36,7 @@ describe.each(databaseKinds())('the same state counts the same everywhere on %s'
     const get = async (path: string, id: number) => expect((await t.call({ method: 'GET', path, token, query: { id } })).code).toBe(0);
 
     // 1. Enrolled 40 days ago, nothing filled: overdue, not completed.
-    await enrol('甲无记录', 40);
+    noRecord = (await enrol('甲无记录', 40)).id;
     // 2. Baseline complete, never followed up: overdue, completed.
     await baseline((await enrol('乙仅基线', 40)).id);
     // 3. Baseline and a follow-up 5 days ago: on schedule, completed.
@@ -49,7 +52,7 @@ describe.each(databaseKinds())('the same state counts the same everywhere on %s'
     // 7. Ended without the end evaluation: never overdue, not completed.
     await get('/api/user/endManagementPatient', (await enrol('庚已结束', 40)).id);
     // A comparison member is in neither managed count.
-    await addComparisonMember(t, token, { institutionId: INSTITUTION_A, role: 0 });
+    comparisonMember = (await addComparisonMember(t, token, { institutionId: INSTITUTION_A, role: 0 })).id;
   });
   afterAll(async () => {
     await t?.close();
@@ -78,5 +81,58 @@ describe.each(databaseKinds())('the same state counts the same everywhere on %s'
     expect(await annexQuery('/api/annex/queryCompleted')).toBe(2);
     expect(await managedList({ fillStatus: 'completed' })).toBe(2);
     expect(figures.managementTeamCount).toBe(await managedList({}));
+  });
+
+  const setStatus = async (patientId: number, status: string) =>
+    expect((await t.call({ method: 'POST', path: '/api/outreach/status', token, body: { patientId, status } })).code).toBe(0);
+  const comparisonList = async (body: Record<string, unknown>) =>
+    (await t.call<Page>({ method: 'POST', path: '/api/comparative/list', token, body: { page: 1, limit: 50, ...body } })).data.total;
+
+  it('a patient not active leaves the bell, the worklists and every personal-centre figure, but not the lists that find them', async () => {
+    // Patient 1 (overdue, not completed, in management) died; the comparison member moved away.
+    await setStatus(noRecord, 'died');
+    await setStatus(comparisonMember, 'movedAway');
+    expect(await bell()).toBe(1);
+    expect(await managedList({ state: 'running', overdueOnly: true })).toBe(1);
+    const figures = await centre();
+    expect(figures).toMatchObject({
+      managementTeamCount: 6,
+      managementTeamCompletedCount: 2,
+      managementTeamUnCompletedCount: 4,
+      managementTeamInManagementCount: 5,
+      managementTeamEndManagementCount: 1,
+      comparativeTeamCount: 0,
+      comparativeTeamEarlyCount: 0,
+      comparativeTeamDiabetesCount: 0,
+    });
+    // The fill-in worklists say the same numbers as their figures.
+    expect(await annexQuery('/api/annex/queryToBeContinued')).toBe(4);
+    expect(await managedList({ fillStatus: 'uncompleted' })).toBe(4);
+    expect(await annexQuery('/api/annex/queryCompleted')).toBe(2);
+    expect(await managedList({ fillStatus: 'completed' })).toBe(2);
+    // The plain, state and role lists and the searches still find both, with their status.
+    expect(await managedList({})).toBe(7);
+    expect(await managedList({ sort: 'dueDate' })).toBe(7);
+    expect(await managedList({ state: 'running' })).toBe(6);
+    expect(await managedList({ state: 'completed' })).toBe(1);
+    expect(await managedList({ keyword: '甲无记录' })).toBe(1);
+    expect(await comparisonList({ role: 0 })).toBe(1);
+    expect(await checkCounters(t.database.db)).toEqual([]);
+  });
+
+  it('set back to active, the patient counts again everywhere', async () => {
+    await setStatus(noRecord, 'active');
+    await setStatus(comparisonMember, 'active');
+    expect(await bell()).toBe(2);
+    expect(await centre()).toMatchObject({
+      managementTeamCount: 7,
+      managementTeamUnCompletedCount: 5,
+      managementTeamInManagementCount: 6,
+      comparativeTeamCount: 1,
+      comparativeTeamEarlyCount: 1,
+    });
+    expect(await managedList({ fillStatus: 'uncompleted' })).toBe(5);
+    expect(await annexQuery('/api/annex/queryToBeContinued')).toBe(5);
+    expect(await checkCounters(t.database.db)).toEqual([]);
   });
 });

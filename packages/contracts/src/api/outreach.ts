@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_TO_CARE_DAYS } from '../clinical/returned-to-care';
 import { bodyIdSchema, idSchema, isoDateSchema } from './validators';
 
 export { OutreachPaths } from './outreach-paths';
@@ -138,10 +139,11 @@ export const reminderSettingsResult = z.object({ institutionId: z.number().int()
 
 /**
  * Return to care: a patient contacted while overdue who then has a follow-up record within
- * RETURN_WINDOW_DAYS of that contact. The personal centre counts, over the last RETURN_PERIOD_DAYS,
- * the patients contacted while overdue, those of them who returned, and the rate (null with none).
+ * RETURN_WINDOW_DAYS of that contact, by the one rule of clinical/returned-to-care.ts. The personal
+ * centre counts, over the last RETURN_PERIOD_DAYS, the patients contacted while overdue, those of them
+ * who returned, and the rate (null with none).
  */
-export const RETURN_WINDOW_DAYS = 30;
+export const RETURN_WINDOW_DAYS = RETURN_TO_CARE_DAYS;
 export const RETURN_PERIOD_DAYS = 30;
 export const returnToCareSchema = z.object({
   contacted: z.number().int(),

@@ -36,17 +36,23 @@ type CounterColumn = Exclude<keyof typeof patientCounters.$inferSelect, 'institu
 
 /**
  * Each personal-centre figure: its stored column and which live patients it counts, with the
- * predicates of the list it links to (they were the personal centre's own query before issue 14).
+ * predicates of the list it links to. Only patients whose follow-up status is active count: one who
+ * moved away, died, refused or was lost to follow-up leaves the figures, as they leave the bell and the
+ * worklists. The fill-in lists (the worklist of records to continue and its complement) drop them too,
+ * so they total their figures; the plain, state and role lists keep them (LIST_TOTALS), so they can
+ * still be found, and total more than their figure by the patients not active.
  */
+const activeManaged = sql`${managed} and ${isActiveSql}`;
+const activeComparison = sql`${comparison} and ${isActiveSql}`;
 export const PERSONAL_CENTRE: Record<keyof PersonalCentreFigures, { column: CounterColumn; when: SQL }> = {
-  managementTeamCount: { column: 'managed', when: managed },
-  managementTeamCompletedCount: { column: 'managedCompleted', when: sql`${managed} and ${isCompletedSql}` },
-  managementTeamUnCompletedCount: { column: 'managedUncompleted', when: sql`${managed} and not ${isCompletedSql}` },
-  managementTeamInManagementCount: { column: 'managedInManagement', when: sql`${managed} and not ${patients.endManagement}` },
-  managementTeamEndManagementCount: { column: 'managedEnded', when: sql`${managed} and ${patients.endManagement}` },
-  comparativeTeamCount: { column: 'comparison', when: comparison },
-  comparativeTeamEarlyCount: { column: 'comparisonEarly', when: sql`${comparison} and ${patients.comparisonRole} = 0` },
-  comparativeTeamDiabetesCount: { column: 'comparisonDiabetes', when: sql`${comparison} and ${patients.comparisonRole} = 1` },
+  managementTeamCount: { column: 'managed', when: activeManaged },
+  managementTeamCompletedCount: { column: 'managedCompleted', when: sql`${activeManaged} and ${isCompletedSql}` },
+  managementTeamUnCompletedCount: { column: 'managedUncompleted', when: sql`${activeManaged} and not ${isCompletedSql}` },
+  managementTeamInManagementCount: { column: 'managedInManagement', when: sql`${activeManaged} and not ${patients.endManagement}` },
+  managementTeamEndManagementCount: { column: 'managedEnded', when: sql`${activeManaged} and ${patients.endManagement}` },
+  comparativeTeamCount: { column: 'comparison', when: activeComparison },
+  comparativeTeamEarlyCount: { column: 'comparisonEarly', when: sql`${activeComparison} and ${patients.comparisonRole} = 0` },
+  comparativeTeamDiabetesCount: { column: 'comparisonDiabetes', when: sql`${activeComparison} and ${patients.comparisonRole} = 1` },
 };
 
 const FIGURES = Object.entries(PERSONAL_CENTRE) as [keyof PersonalCentreFigures, { column: CounterColumn; when: SQL }][];
@@ -57,8 +63,23 @@ export const URGENT_COUNTS: Record<'managed' | 'comparison', { column: CounterCo
   comparison: { column: 'comparisonUrgent', when: sql`${comparison} and ${isUrgentSql} and ${isActiveSql}` },
 };
 
+/** The lists that show patients of every follow-up status, each with its stored total. */
+type ListedFilter = 'managed' | 'managedRunning' | 'managedEnded' | 'comparison' | 'comparisonEarly' | 'comparisonDiabetes';
+export const LIST_TOTALS: Record<ListedFilter, { column: CounterColumn; when: SQL }> = {
+  managed: { column: 'managedListed', when: managed },
+  managedRunning: { column: 'managedInManagementListed', when: sql`${managed} and not ${patients.endManagement}` },
+  managedEnded: { column: 'managedEndedListed', when: sql`${managed} and ${patients.endManagement}` },
+  comparison: { column: 'comparisonListed', when: comparison },
+  comparisonEarly: { column: 'comparisonEarlyListed', when: sql`${comparison} and ${patients.comparisonRole} = 0` },
+  comparisonDiabetes: { column: 'comparisonDiabetesListed', when: sql`${comparison} and ${patients.comparisonRole} = 1` },
+};
+
 /** Every stored column of patient_counters with the live patients it counts, in one order. */
-const COUNTED: { column: CounterColumn; when: SQL }[] = [...FIGURES.map(([, figure]) => figure), ...Object.values(URGENT_COUNTS)];
+const COUNTED: { column: CounterColumn; when: SQL }[] = [
+  ...FIGURES.map(([, figure]) => figure),
+  ...Object.values(URGENT_COUNTS),
+  ...Object.values(LIST_TOTALS),
+];
 const columnName = (column: CounterColumn) => patientCounters[column].name;
 
 /**
@@ -97,22 +118,40 @@ export async function readFigures(db: Db, institutionId: number | undefined): Pr
   return Object.fromEntries(FIGURES.map(([figure]) => [figure, Number(row?.[figure] ?? 0)])) as PersonalCentreFigures;
 }
 
-/** The figure a patient list's total equals, when its filter is one the counters count (else undefined). */
-export function listTotalCounter(filter: {
+/** A patient list's filter, as far as its stored total depends on it. */
+export interface CountedListFilter {
   cohort: 'managed' | 'comparison';
   comparisonRole?: 0 | 1 | undefined;
   state?: 'running' | 'completed' | undefined;
   fillStatus?: 'completed' | 'uncompleted' | undefined;
-}): keyof PersonalCentreFigures | undefined {
+}
+
+/**
+ * The stored column a patient list's total equals, when its filter is one the counters count (else
+ * undefined). The fill-in lists hold active patients only (patient-queries.ts) and total their
+ * personal-centre figure; the plain, state and role lists hold every status and total LIST_TOTALS.
+ */
+export function listTotalColumn(filter: CountedListFilter): CounterColumn | undefined {
   if (filter.cohort === 'comparison') {
     if (filter.state || filter.fillStatus) return undefined;
-    if (filter.comparisonRole === undefined) return 'comparativeTeamCount';
-    return filter.comparisonRole === 0 ? 'comparativeTeamEarlyCount' : 'comparativeTeamDiabetesCount';
+    if (filter.comparisonRole === undefined) return LIST_TOTALS.comparison.column;
+    return LIST_TOTALS[filter.comparisonRole === 0 ? 'comparisonEarly' : 'comparisonDiabetes'].column;
   }
   if (filter.comparisonRole !== undefined || (filter.state && filter.fillStatus)) return undefined;
-  if (filter.state) return filter.state === 'running' ? 'managementTeamInManagementCount' : 'managementTeamEndManagementCount';
-  if (filter.fillStatus) return filter.fillStatus === 'completed' ? 'managementTeamCompletedCount' : 'managementTeamUnCompletedCount';
-  return 'managementTeamCount';
+  if (filter.state) return LIST_TOTALS[filter.state === 'running' ? 'managedRunning' : 'managedEnded'].column;
+  if (filter.fillStatus) {
+    return PERSONAL_CENTRE[filter.fillStatus === 'completed' ? 'managementTeamCompletedCount' : 'managementTeamUnCompletedCount'].column;
+  }
+  return LIST_TOTALS.managed.column;
+}
+
+/** One stored counter summed over one institution (the caller's scope already resolved) or all. */
+export async function readCounter(db: Db, institutionId: number | undefined, column: CounterColumn): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`coalesce(sum(${patientCounters[column]}), 0)::int` })
+    .from(patientCounters)
+    .where(institutionId === undefined ? undefined : eq(patientCounters.institutionId, institutionId));
+  return Number(row?.value ?? 0);
 }
 
 /** The bell's statements, prepared once per connection: one institution's due dates before today, or all. */

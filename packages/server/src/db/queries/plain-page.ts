@@ -3,7 +3,7 @@ import type { Ctx } from '../../lib/context';
 import type { Db } from '../client';
 import { preparedPerDb } from '../prepared';
 import { patientCounters, patients } from '../schema';
-import { listTotalCounter, PERSONAL_CENTRE, readFigures } from './counters';
+import { LIST_TOTALS, readCounter } from './counters';
 import { institutionJoin, type PatientScope, type PatientViewRow, patientColumns } from './patients';
 
 /**
@@ -22,13 +22,8 @@ const params = {
   offset: sql.placeholder('offset'),
 };
 
-/** The figure a plain list of the group totals (the same one listTotalCounter names for the filter). */
-const groupFigure = (cohort: 'managed' | 'comparison') => {
-  const figure = listTotalCounter({ cohort });
-  if (!figure) throw new Error(`no stored counter for the plain ${cohort} list`);
-  return figure;
-};
-const counterColumn = (cohort: 'managed' | 'comparison') => patientCounters[PERSONAL_CENTRE[groupFigure(cohort)].column];
+/** The stored total of a group's plain list: every live patient, whatever their follow-up status. */
+const counterColumn = (cohort: 'managed' | 'comparison') => patientCounters[LIST_TOTALS[cohort].column];
 
 /** The group's stored total over the scope: one institution's counters row, or all of them. */
 const groupTotal = (institution: boolean) =>
@@ -68,5 +63,5 @@ export async function readPlainPage(
   const first = rows[0];
   if (first) return { rows, total: first.total };
   if (page.offset === 0) return { rows, total: 0 };
-  return { rows, total: (await readFigures(ctx.db, scope.institutionId))[groupFigure(page.cohort)] };
+  return { rows, total: await readCounter(ctx.db, scope.institutionId, LIST_TOTALS[page.cohort].column) };
 }

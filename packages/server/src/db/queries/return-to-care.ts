@@ -1,37 +1,37 @@
-import { RETURN_PERIOD_DAYS, RETURN_WINDOW_DAYS, type ReturnToCare } from '@tcm/contracts';
+import { RETURN_PERIOD_DAYS, type ReturnToCare, returnOutcome } from '@tcm/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../client';
-import { annexRecords, outreachContacts, patients } from '../schema';
+import { indicatorFacts, outreachContacts, patients } from '../schema';
 
 /**
- * Return to care, the one definition (contracts RETURN_WINDOW_DAYS, RETURN_PERIOD_DAYS): among live
- * patients with an attempt recorded while overdue (the attempt's day after the due date it stored) in
- * the RETURN_PERIOD_DAYS days up to `today`, those with a live periodic follow-up (annex 7 or 9) dated
- * from that attempt's day to RETURN_WINDOW_DAYS days after it. A patient counts once, from their first
- * such attempt in the period. Attempts of the last days have had less time to return: the rate of a
- * recent period only grows.
+ * Return to care in the personal centre, by the rule the returned-to-care indicator counts with
+ * (contracts clinical/returned-to-care.ts), so the two cannot disagree: whether a contact was made while
+ * overdue and the first follow-up on or after it are what the contracts rule stored in the patient's
+ * indicator facts (indicatorRecordFacts, refreshed by every record and contact write), and returnOutcome
+ * decides whether that follow-up came within RETURN_TO_CARE_DAYS.
+ *
+ * Among live patients with a contact made while overdue in the RETURN_PERIOD_DAYS days up to `today`,
+ * those whose first such contact in the period returned. A patient counts once. Contacts of the last
+ * days have had less time to return (their outcome is still pending): the rate of a recent period only
+ * grows. The contacts table narrows the read to the patients contacted in the period.
  */
 export async function readReturnToCare(db: Db, institutionId: number | undefined, today: string): Promise<ReturnToCare> {
-  const [row] = rowsOf<{ contacted: number; returned: number }>(
+  const rows = rowsOf<{ contactDate: string; firstVisit: string | null }>(
     await db.execute(sql`
-      with contacted as (
-        select distinct on (c.patient_id) c.patient_id, c.contact_date
-        from ${outreachContacts} c
-        join ${patients} p on p.id = c.patient_id and p.voided_at is null
-        where c.due_date is not null and c.contact_date > c.due_date
-          and c.contact_date > ${today}::date - ${RETURN_PERIOD_DAYS}::int and c.contact_date <= ${today}::date
-          ${institutionId === undefined ? sql`` : sql`and c.institution_id = ${institutionId}`}
-        order by c.patient_id, c.contact_date, c.id
-      )
-      select count(*)::int as contacted,
-        (count(*) filter (where exists (
-          select 1 from ${annexRecords} r
-          where r.patient_id = contacted.patient_id and r.voided_at is null and r.annex in ('7', '9')
-            and r.filled_at >= contacted.contact_date and r.filled_at <= contacted.contact_date + ${RETURN_WINDOW_DAYS}::int
-        )))::int as returned
-      from contacted`),
+      select distinct on (f.patient_id) c.value ->> 0 as "contactDate", c.value ->> 2 as "firstVisit"
+      from ${indicatorFacts} f
+      join ${patients} p on p.id = f.patient_id and p.voided_at is null
+      cross join lateral jsonb_array_elements(f.facts -> 'contacts') as c(value)
+      where f.patient_id in (
+          select oc.patient_id from ${outreachContacts} oc
+          where oc.contact_date > ${today}::date - ${RETURN_PERIOD_DAYS}::int and oc.contact_date <= ${today}::date
+            ${institutionId === undefined ? sql`` : sql`and oc.institution_id = ${institutionId}`}
+        )
+        and (c.value ->> 1)::int = 1
+        and (c.value ->> 0)::date > ${today}::date - ${RETURN_PERIOD_DAYS}::int and (c.value ->> 0)::date <= ${today}::date
+      order by f.patient_id, c.value ->> 0`),
   );
-  const contacted = Number(row?.contacted ?? 0);
-  const returned = Number(row?.returned ?? 0);
+  const contacted = rows.length;
+  const returned = rows.filter((r) => returnOutcome(r.contactDate, r.firstVisit, today) === 'returned').length;
   return { contacted, returned, rate: contacted === 0 ? null : returned / contacted };
 }

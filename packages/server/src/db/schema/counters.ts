@@ -11,8 +11,9 @@ import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * The eight personal-centre figures of one institution (PersonalCenterData), each the number of live
- * patients matching the predicate of the list it links to (db/queries/counters.ts PERSONAL_CENTRE),
- * and the number of urgent patients per group.
+ * patients with follow-up status active matching the predicate of the list it links to
+ * (db/queries/counters.ts PERSONAL_CENTRE), the number of urgent patients per group, and the totals of
+ * the lists that keep patients of every status (the plain, state and comparison-role lists: *Listed).
  */
 export const patientCounters = pgTable('patient_counters', {
   institutionId: integer('institution_id').primaryKey(),
@@ -27,6 +28,13 @@ export const patientCounters = pgTable('patient_counters', {
   /** Urgent patients of each group (db/queries/patients.ts isUrgentSql): the urgent lists' totals and the bell. */
   managedUrgent: integer('managed_urgent').notNull().default(0),
   comparisonUrgent: integer('comparison_urgent').notNull().default(0),
+  /** Live patients whatever their follow-up status: the totals of the lists that show every status. */
+  managedListed: integer('managed_listed').notNull().default(0),
+  managedInManagementListed: integer('managed_in_management_listed').notNull().default(0),
+  managedEndedListed: integer('managed_ended_listed').notNull().default(0),
+  comparisonListed: integer('comparison_listed').notNull().default(0),
+  comparisonEarlyListed: integer('comparison_early_listed').notNull().default(0),
+  comparisonDiabetesListed: integer('comparison_diabetes_listed').notNull().default(0),
 });
 
 /**

@@ -28,8 +28,9 @@ export const outreachContacts = pgTable(
     /** The clinic-local day of the attempt, which the list and return-to-care rules compare with dates. */
     contactDate: date('contact_date', { mode: 'string' }).notNull(),
     /**
-     * The patient's next due date when the attempt was recorded: whether it was made while overdue
-     * (return to care, db/queries/return-to-care.ts) cannot be told later, once a visit moved the date.
+     * The patient's next due date when the attempt was recorded, as the doctor saw it. Return to care
+     * does not read it: whether a contact was made while overdue is the contracts rule's (wasOverdueOn,
+     * from the follow-ups before the contact day), shared with the indicators.
      */
     dueDate: date('due_date', { mode: 'string' }),
     createdBy: integer('created_by').references(() => accounts.id),

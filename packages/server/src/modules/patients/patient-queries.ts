@@ -1,6 +1,6 @@
 import type { OutreachList } from '@tcm/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { listTotalCounter, readFigures, readUrgentCounts } from '../../db/queries/counters';
+import { listTotalColumn, readCounter, readUrgentCounts } from '../../db/queries/counters';
 import { lastContactsOf, outreachListSql } from '../../db/queries/outreach';
 import {
   dueDateSql,
@@ -47,6 +47,9 @@ export function patientConditions(scope: PatientScope, filter: PatientFilter, to
   if (filter.comparisonRole !== undefined) conditions.push(eq(p.comparisonRole, filter.comparisonRole));
   if (filter.state) conditions.push(eq(p.endManagement, filter.state === 'completed'));
   if (filter.fillStatus) conditions.push(filter.fillStatus === 'completed' ? isCompletedSql : sql`not ${isCompletedSql}`);
+  // The fill-in lists are worklists (records to continue, and its complement): active patients only,
+  // as their personal-centre figures count. The plain, state and role lists keep every status.
+  if (filter.fillStatus) conditions.push(isActiveSql);
   // The worklists hold only active patients (follow-up status); the plain lists and searches keep all.
   if (filter.overdueOnly) conditions.push(isOverdueSql(today), sql`not ${isSilencedSql}`, sql`not ${isDismissedSql}`, isActiveSql);
   if (filter.urgentOnly) conditions.push(isUrgentSql, isActiveSql);
@@ -127,9 +130,8 @@ function isPlainList(filter: PatientFilter): boolean {
 }
 
 /**
- * A list's total. A filter that is one of the personal-centre figures (the plain list, by state, by
- * fill-in status, a comparison role) or a group's urgent list is read from the stored counters, which
- * count with the same predicates (db/queries/counters.ts): the first page then costs the same at any
+ * A list's total. The plain list of a group, a list by state, by fill-in status or by comparison role,
+ * or a group's urgent list is read from the stored counters (listTotalColumn), which count with the same predicates (db/queries/counters.ts): the first page then costs the same at any
  * number of patients. Any other filter (a keyword, overdue, due soon, state and status together) is
  * counted from the rows.
  */
@@ -139,8 +141,8 @@ async function countListed(ctx: Ctx, scope: PatientScope, filter: PatientFilter,
   const counter =
     filter.keyword?.trim() || filter.overdueOnly || urgentOnly || filter.outreach || filter.dueWithinDays !== undefined
       ? undefined
-      : listTotalCounter(filter);
-  if (counter) return (await readFigures(ctx.db, scope.institutionId))[counter];
+      : listTotalColumn(filter);
+  if (counter) return readCounter(ctx.db, scope.institutionId, counter);
   const [row] = await scope.select({ value: count() }, where);
   return row?.value ?? 0;
 }
