@@ -23,7 +23,7 @@ interface Issued {
 
 interface Blank {
   template: Values;
-  suggestions: { field: string; reason: string }[];
+  suggestions: { field: string; reason: string; reasonEn: string; valueEn?: string }[];
 }
 
 /**
