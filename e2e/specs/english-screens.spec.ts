@@ -33,6 +33,8 @@ const PATIENT_SCREENS = [
   '/custom',
   '/prescribe/index',
   '/prescribe/1',
+  '/prescribe/4',
+  '/prescribe/6',
   '/prescribe/other',
 ];
 const ADMIN_SCREENS = ['/index', '/doctorList', '/outcomes'];
@@ -88,12 +90,21 @@ test.describe('the English interface shows no Chinese outside patient data (issu
     // A saved CCMQ, so that the constitution screen shows its conclusion (history and radar).
     const byQuestion = Object.fromEntries(CCMQ_QUESTIONS.map((q, index) => [q.key, index % 5 === 0 ? 4 : 2]));
     await createRecord(api, doctor, '3', patient.id, { assessDate: daysAgo(1), answers: answersFromQuestions(byQuestion) });
+    // A physical exam with BMI 27.7 and a 96 cm waist (over both sexes' cut-offs), so that the rules
+    // suggest the diet, weight-loss and physique prescriptions and their reasons and texts show.
+    await createRecord(api, doctor, '6', patient.id, { examDate: daysAgo(1), height: 170, weight: 80, waist: 96 });
     const data = [doctor.name, patient.name, doctor.session.user.institutionName ?? ''].filter(Boolean);
     await signIn(page, doctor.session, '/userList');
     await openFromListSearch(page, patient.name);
     await toEnglish(page);
     const leaks = await sweep(page, [...PATIENT_SCREENS, ...DOCTOR_SCREENS], data, 'doctor');
     expect(leaks).toEqual({});
+    // The sweep must have met the suggestions, or it proves nothing about them.
+    await page.goto('/prescribe/4');
+    await expect(page.getByTestId('suggested-a32')).toContainText('BMI 27.7 (overweight, ≥ 24)');
+    await expect(page.locator('#rx-loseWeight-a32')).toHaveValue(/^Target: lose ≥ 7% of body weight \(from 80\.0 kg to below 74\.4 kg\)/);
+    await page.goto('/prescribe/6');
+    await expect(page.getByTestId('suggested-a1')).toContainText('Constitution:');
   });
 
   test("the administrator's screens", async ({ page, admin }) => {

@@ -23,7 +23,7 @@ interface Issued {
 
 interface Blank {
   template: Values;
-  suggestions: { field: string; reason: string }[];
+  suggestions: { field: string; reason: string; reasonEn: string; valueEn?: string }[];
 }
 
 /**
@@ -103,6 +103,7 @@ describe.each(databaseKinds())('prescriptions on %s', (kind) => {
     expect(res.code, `${k}: ${res.message}`).toBe(0);
     return res.data;
   };
+  // A second follow-up on the same day is saved as the doctor confirms it (the later one is the latest).
   const record = async (annex: string, patientId: number, data: Values) => {
     const res = await t.call<{ id: number; derived: Values }>({
       method: 'POST',
@@ -338,6 +339,11 @@ describe.each(databaseKinds())('prescriptions on %s', (kind) => {
     expect([held.template.a1, held.template.a11, held.template.a41]).toEqual([false, false, '']);
     expect(held.template.a42).toContain('暂缓中等及以上强度运动（血压 185/112 mmHg（≥180/110））');
     expect(held.suggestions.map((s) => s.field)).toEqual(['a42']);
+    // The English interface gets the reason and the text in English from the same answer.
+    expect(held.suggestions[0]?.reasonEn).toMatch(/^blood pressure 185\/112 mmHg \(≥ 180\/110\): exercise postponed, see a doctor first/);
+    expect(held.suggestions[0]?.valueEn).toMatch(
+      /^Postpone moderate and vigorous exercise \(blood pressure 185\/112 mmHg \(≥ 180\/110\)\)\./,
+    );
   });
 
   it('leaves the acupoints and foods to avoid in pregnancy off the physique sheet, saying so', async () => {

@@ -59,7 +59,13 @@ const templateSchemas = PRESCRIPTION_KINDS.map((kind) =>
 // table, which zod cannot infer, so the type is stated.
 export const prescriptionTemplateUnion = z.union(templateSchemas) as unknown as z.ZodType<AnyPrescriptionTemplate>;
 
-export const prescriptionSuggestionSchema = z.object({ field: z.string(), reason: z.string() });
+/** `reason` is Chinese; `reasonEn` and (for a prefilled text) `valueEn` are what the English interface shows. */
+export const prescriptionSuggestionSchema = z.object({
+  field: z.string(),
+  reason: z.string(),
+  reasonEn: z.string(),
+  valueEn: z.string().optional(),
+});
 
 /** The blank of a kind prefilled by the suggestion rules; each suggested field says why. */
 export const prescriptionBlankResult = z.object({

@@ -1,7 +1,7 @@
 import type { Bilingual } from './labels';
 import { PRESCRIPTION_TEXT_MAX } from './limits';
 import { reconcileArea } from './physique-conflicts';
-import { adaptGuidance, exerciseHoldAdvice, exerciseHoldReason, type SafetyFacts } from './safety';
+import { adaptGuidance, exerciseHold, exerciseHoldAdvice, type SafetyFacts } from './safety';
 import { blankPrescription, type PrescriptionSuggestion, type SuggestedPrescription } from './templates';
 
 /**
@@ -122,10 +122,10 @@ export const PHYSIQUE_GUIDANCE: Record<PhysiqueType, PhysiqueGuidance> = {
 };
 
 const AREAS = [
-  { box: 'a1', text: 'a13', part: 'emotion', name: '情志调摄' },
-  { box: 'a2', text: 'a23', part: 'diet', name: '饮食调养' },
-  { box: 'a3', text: 'a33', part: 'living', name: '起居调摄' },
-  { box: 'a4', text: 'a41', part: 'exercise', name: '运动保健/穴位保健' },
+  { box: 'a1', text: 'a13', part: 'emotion', name: '情志调摄', nameEn: 'emotional care' },
+  { box: 'a2', text: 'a23', part: 'diet', name: '饮食调养', nameEn: 'dietary care' },
+  { box: 'a3', text: 'a33', part: 'living', name: '起居调摄', nameEn: 'daily-living care' },
+  { box: 'a4', text: 'a41', part: 'exercise', name: '运动保健/穴位保健', nameEn: 'exercise and acupoint care' },
 ] as const;
 
 const SUB_ITEMS_OF: Record<'a1' | 'a2' | 'a3' | 'a4', readonly PhysiqueSubItem[]> = {
@@ -181,14 +181,18 @@ export function suggestPhysique(
   const several = entries.length > 1;
   const name = (e: Entry) => `${PHYSIQUE_TYPE_LABELS[e.type].zh}${e.tendency ? '倾向' : ''}`;
   const heading = (e: Entry) => (several ? `${name(e)}·${e === entries[0] ? '主' : '兼夹'}` : name(e));
+  const nameEn = (e: Entry) => `${PHYSIQUE_TYPE_LABELS[e.type].en}${e.tendency ? ' (tendency)' : ''}`;
+  const basisEn = several
+    ? `Constitution: main ${nameEn(entries[0] as Entry)}; concurrent ${entries.slice(1).map(nameEn).join(', ')}`
+    : `Constitution: ${nameEn(entries[0] as Entry)}`;
   const basis = several
     ? `体质辨识：主 ${name(entries[0] as Entry)}；兼夹 ${entries.slice(1).map(name).join('、')}`
     : `体质辨识：${name(entries[0] as Entry)}`;
   const values = template as unknown as Record<string, boolean | string>;
   // The safety gates (safety.ts): vigorous advice made moderate, pregnancy-unsafe points and foods left
   // out, and while exercise is held the exercise area says so instead of advising exercise.
-  const { guidance, notes } = adaptGuidance(PHYSIQUE_GUIDANCE, safety);
-  const hold = exerciseHoldReason(safety);
+  const { guidance, notes, notesEn } = adaptGuidance(PHYSIQUE_GUIDANCE, safety);
+  const hold = exerciseHold(safety);
   if (hold) {
     for (const e of entries) {
       const points = guidance[e.type].exercise.indexOf('穴位：');
@@ -198,24 +202,43 @@ export function suggestPhysique(
 
   for (const area of AREAS) {
     const safetyLines: string[] = [];
-    if (area.part === 'exercise' && hold) safetyLines.push(`【运动安全】${exerciseHoldAdvice(hold)}`);
+    const safetyEn: string[] = [];
+    if (area.part === 'exercise' && hold) {
+      safetyLines.push(`【运动安全】${exerciseHoldAdvice(hold.zh)}`);
+      safetyEn.push(`exercise postponed (${hold.en})`);
+    }
     const note = area.part === 'diet' || area.part === 'exercise' ? notes[area.part] : undefined;
     if (note) safetyLines.push(`【安全提示】${note}。`);
+    const noteEn = area.part === 'diet' || area.part === 'exercise' ? notesEn[area.part] : undefined;
+    if (noteEn) safetyEn.push(noteEn);
     const { lines, left, conflicts } = areaLines(area.part, entries, heading, guidance, safetyLines);
     const reason = `${basis}；按中医药健康管理服务规范的${area.name}要点预填`;
+    const reasonEn = `${basisEn}; prefilled from the ${area.nameEn} points of the national TCM health management service specification`;
     values[area.box] = true;
-    suggestions.push({ field: area.box, reason });
+    suggestions.push({ field: area.box, reason, reasonEn });
     for (const sub of SUB_ITEMS_OF[area.box]) {
       const from = entries.filter((e) => PHYSIQUE_GUIDANCE[e.type].subItems.includes(sub));
       if (from.length === 0) continue;
       values[sub] = true;
-      suggestions.push({ field: sub, reason: `${area.name}指导涉及此项（${from.map(name).join('、')}）` });
+      suggestions.push({
+        field: sub,
+        reason: `${area.name}指导涉及此项（${from.map(name).join('、')}）`,
+        reasonEn: `the ${area.nameEn} guidance covers this item (${from.map(nameEn).join(', ')})`,
+      });
     }
     values[area.text] = lines.join('\n');
     const clash = conflicts.length > 0 ? `；各体质建议相反之处（${conflicts.join('、')}）已按兼顾原则统一，请医生核对` : '';
     const safe = safetyLines.length > 0 ? `；${safetyLines.join('')}` : '';
     const leftOut = left.length > 0 ? `；篇幅所限未列入${left.map(name).join('、')}，请医生酌情补充` : '';
-    suggestions.push({ field: area.text, reason: `${reason}${clash}${safe}${leftOut}` });
+    const clashEn = conflicts.length > 0 ? '; advice that differs between the constitutions has been reconciled, please check it' : '';
+    const safeEn = safetyEn.length > 0 ? `; safety: ${safetyEn.join('; ')}` : '';
+    const leftOutEn = left.length > 0 ? `; left out for lack of space: ${left.map(nameEn).join(', ')}, please add as needed` : '';
+    // The guidance text itself is the national specification's Chinese; only its reason is translated.
+    suggestions.push({
+      field: area.text,
+      reason: `${reason}${clash}${safe}${leftOut}`,
+      reasonEn: `${reasonEn}${clashEn}${safeEn}${leftOutEn}`,
+    });
   }
   return { template, suggestions };
 }

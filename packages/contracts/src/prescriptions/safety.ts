@@ -1,4 +1,5 @@
 import { ALERT_THRESHOLDS, BLOOD_PRESSURE_BANDS } from '../clinical/programme';
+import type { Bilingual } from './labels';
 import type { PhysiqueGuidance, PhysiqueType } from './physique-guidance';
 
 /**
@@ -40,32 +41,61 @@ export interface SafetyFacts {
 
 const isNum = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
+/** Parts of a reason joined the way each language lists them; null when there are none. */
+function joined(parts: readonly Bilingual[]): Bilingual | null {
+  if (parts.length === 0) return null;
+  return { zh: parts.map((p) => p.zh).join('；'), en: parts.map((p) => p.en).join('; ') };
+}
+
+/** Why moderate or vigorous exercise must wait for the doctor, in both languages; null when nothing holds it. */
+export function exerciseHold(facts: SafetyFacts): Bilingual | null {
+  const s = EXERCISE_SAFETY;
+  const why: Bilingual[] = [];
+  if (isNum(facts.fpg) && facts.fpg >= s.glucoseHigh)
+    why.push({ zh: `空腹血糖 ${facts.fpg} mmol/L（≥${s.glucoseHigh}）`, en: `fasting glucose ${facts.fpg} mmol/L (≥ ${s.glucoseHigh})` });
+  if (isNum(facts.fpg) && facts.fpg <= s.glucoseLow)
+    why.push({
+      zh: `空腹血糖 ${facts.fpg} mmol/L（≤${s.glucoseLow}，低血糖）`,
+      en: `fasting glucose ${facts.fpg} mmol/L (≤ ${s.glucoseLow}, hypoglycaemia)`,
+    });
+  if (facts.recurrentHypoglycaemia === true) why.push({ zh: '反复发生低血糖', en: 'recurrent hypoglycaemia' });
+  const high = (isNum(facts.sbp) && facts.sbp >= s.systolic) || (isNum(facts.dbp) && facts.dbp >= s.diastolic);
+  const bp = `${facts.sbp ?? '-'}/${facts.dbp ?? '-'} mmHg`;
+  if (high) why.push({ zh: `血压 ${bp}（≥${s.systolic}/${s.diastolic}）`, en: `blood pressure ${bp} (≥ ${s.systolic}/${s.diastolic})` });
+  return joined(why);
+}
+
 /** Why moderate or vigorous exercise must wait for the doctor; null when nothing holds it. */
 export function exerciseHoldReason(facts: SafetyFacts): string | null {
+  return exerciseHold(facts)?.zh ?? null;
+}
+
+/** Why vigorous exercise is not advised (moderate exercise stays), in both languages; null when nothing limits it. */
+export function vigorousHold(facts: SafetyFacts): Bilingual | null {
   const s = EXERCISE_SAFETY;
-  const why: string[] = [];
-  if (isNum(facts.fpg) && facts.fpg >= s.glucoseHigh) why.push(`空腹血糖 ${facts.fpg} mmol/L（≥${s.glucoseHigh}）`);
-  if (isNum(facts.fpg) && facts.fpg <= s.glucoseLow) why.push(`空腹血糖 ${facts.fpg} mmol/L（≤${s.glucoseLow}，低血糖）`);
-  if (facts.recurrentHypoglycaemia === true) why.push('反复发生低血糖');
-  const high = (isNum(facts.sbp) && facts.sbp >= s.systolic) || (isNum(facts.dbp) && facts.dbp >= s.diastolic);
-  if (high) why.push(`血压 ${facts.sbp ?? '-'}/${facts.dbp ?? '-'} mmHg（≥${s.systolic}/${s.diastolic}）`);
-  return why.length > 0 ? why.join('；') : null;
+  const why: Bilingual[] = [];
+  if (isNum(facts.age) && facts.age >= s.vigorousAge)
+    why.push({ zh: `年龄 ${facts.age} 岁（≥${s.vigorousAge}）`, en: `age ${facts.age} (≥ ${s.vigorousAge})` });
+  const grade2 = (isNum(facts.sbp) && facts.sbp >= s.vigorousBp.systolic) || (isNum(facts.dbp) && facts.dbp >= s.vigorousBp.diastolic);
+  const bp = `${facts.sbp ?? '-'}/${facts.dbp ?? '-'} mmHg`;
+  if (grade2) why.push({ zh: `血压 ${bp}（2级及以上高血压）`, en: `blood pressure ${bp} (grade 2 hypertension or above)` });
+  if (facts.cardiovascular === true) why.push({ zh: '合并心血管疾病', en: 'cardiovascular disease' });
+  return joined(why);
 }
 
 /** Why vigorous exercise is not advised (moderate exercise stays); null when nothing limits it. */
 export function vigorousHoldReason(facts: SafetyFacts): string | null {
-  const s = EXERCISE_SAFETY;
-  const why: string[] = [];
-  if (isNum(facts.age) && facts.age >= s.vigorousAge) why.push(`年龄 ${facts.age} 岁（≥${s.vigorousAge}）`);
-  const grade2 = (isNum(facts.sbp) && facts.sbp >= s.vigorousBp.systolic) || (isNum(facts.dbp) && facts.dbp >= s.vigorousBp.diastolic);
-  if (grade2) why.push(`血压 ${facts.sbp ?? '-'}/${facts.dbp ?? '-'} mmHg（2级及以上高血压）`);
-  if (facts.cardiovascular === true) why.push('合并心血管疾病');
-  return why.length > 0 ? why.join('；') : null;
+  return vigorousHold(facts)?.zh ?? null;
 }
 
 /** What the sheet says instead of exercise advice while exercise is held. */
 export function exerciseHoldAdvice(reason: string): string {
   return `暂缓中等及以上强度运动（${reason}）。请先就诊，待血糖、血压控制后（空腹血糖 3.9～16.7 mmol/L、血压 < 180/110 mmHg、无反复低血糖）在医生指导下从散步等轻度活动开始逐步恢复；运动时随身携带糖果，出现心慌、出汗、头晕立即停止。`;
+}
+
+/** The same advice in English, for a sheet issued from the English interface. */
+export function exerciseHoldAdviceEn(reason: string): string {
+  return `Postpone moderate and vigorous exercise (${reason}). See a doctor first; once glucose and blood pressure are controlled (fasting glucose 3.9–16.7 mmol/L, blood pressure < 180/110 mmHg, no recurrent hypoglycaemia), start again gradually with light activity such as walking, under a doctor's guidance. Carry sweets when exercising and stop at once on palpitations, sweating or dizziness.`;
 }
 
 /** The vigorous advice of the guidance, with its moderate replacement (each phrase occurs once). */
@@ -100,25 +130,31 @@ export interface AdaptedGuidance {
   guidance: Record<PhysiqueType, PhysiqueGuidance>;
   /** What was left out and why, one line per area that changed (for the sheet and the reasons). */
   notes: Partial<Record<'diet' | 'exercise', string>>;
+  /** The same notes in English, for the reasons shown in the English interface. */
+  notesEn: Partial<Record<'diet' | 'exercise', string>>;
 }
 
 /** The guidance table with the safety gates applied: vigorous advice made moderate, pregnancy-unsafe points and foods left out. */
 export function adaptGuidance(table: Record<PhysiqueType, PhysiqueGuidance>, facts: SafetyFacts): AdaptedGuidance {
   const guidance = Object.fromEntries(Object.entries(table).map(([type, g]) => [type, { ...g }])) as Record<PhysiqueType, PhysiqueGuidance>;
   const notes: AdaptedGuidance['notes'] = {};
-  const vigorous = vigorousHoldReason(facts);
+  const notesEn: AdaptedGuidance['notesEn'] = {};
+  const vigorous = vigorousHold(facts);
   const exerciseNotes: string[] = [];
+  const exerciseNotesEn: string[] = [];
   if (vigorous) {
     for (const [type, [from, to]] of Object.entries(VIGOROUS) as [PhysiqueType, readonly [string, string]][]) {
       guidance[type].exercise = guidance[type].exercise.replace(from, to);
     }
-    exerciseNotes.push(`不宜高强度运动（${vigorous}），已改为中等强度`);
+    exerciseNotes.push(`不宜高强度运动（${vigorous.zh}），已改为中等强度`);
+    exerciseNotesEn.push(`no vigorous exercise (${vigorous.en}): changed to moderate intensity`);
   }
   if (facts.pregnancy === 'pregnant') {
     for (const [type, sentence] of Object.entries(PREGNANCY_POINTS) as [PhysiqueType, string][]) {
       guidance[type].exercise = guidance[type].exercise.replace(sentence, '').trim();
     }
     exerciseNotes.push('孕期禁用的穴位（合谷、三阴交、血海及下腹部气海、关元、神阙）按揉与艾灸已略去');
+    exerciseNotesEn.push('acupoints forbidden in pregnancy (LI4, SP6, SP10 and the lower-abdomen points CV6, CV4, CV8) left out');
   }
   const foods = facts.pregnancy === 'pregnant' ? PREGNANCY_FOODS : facts.pregnancy === 'lactating' ? LACTATION_FOODS : [];
   if (foods.length > 0) {
@@ -127,7 +163,14 @@ export function adaptGuidance(table: Record<PhysiqueType, PhysiqueGuidance>, fac
       facts.pregnancy === 'pregnant'
         ? `孕期慎用的食材与代茶饮（${foods.join('、')}）已略去`
         : `哺乳期回乳的食材（${foods.join('、')}）已略去`;
+    notesEn.diet =
+      facts.pregnancy === 'pregnant'
+        ? `foods and teas to use with caution in pregnancy (${foods.length}) left out`
+        : 'foods that reduce milk while breastfeeding left out';
   }
-  if (exerciseNotes.length > 0) notes.exercise = exerciseNotes.join('；');
-  return { guidance, notes };
+  if (exerciseNotes.length > 0) {
+    notes.exercise = exerciseNotes.join('；');
+    notesEn.exercise = exerciseNotesEn.join('; ');
+  }
+  return { guidance, notes, notesEn };
 }

@@ -57,7 +57,9 @@ describe('salt rule: > 5 g/day → diet low salt', () => {
     expect(fields(suggestPrescription('diet', 1, { saltGramsPerDay: 5 }))).toEqual([]);
     const s = suggestPrescription('diet', 1, { saltGramsPerDay: 5.1 });
     expect(s.template.a2).toBe(true);
-    expect(s.suggestions).toEqual([{ field: 'a2', reason: '每日食盐约 5.1 g，超过 5 g' }]);
+    expect(s.suggestions).toEqual([
+      { field: 'a2', reason: '每日食盐约 5.1 g，超过 5 g', reasonEn: 'about 5.1 g of salt a day, more than 5 g' },
+    ]);
   });
 });
 

@@ -88,7 +88,12 @@ export type PrescriptionContent<K extends PrescriptionKind> = Simplify<{ patient
 /** A suggested value and why, so the screen can mark what the rules prefilled. */
 export interface PrescriptionSuggestion {
   field: string;
+  /** Why, in Chinese (the default language). */
   reason: string;
+  /** Why, in English. */
+  reasonEn: string;
+  /** For a prefilled text: the same text in English, for a sheet issued from the English interface. */
+  valueEn?: string;
 }
 
 export interface SuggestedPrescription<K extends PrescriptionKind> {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import type { IssuedPrescription, PrescriptionBlankResult } from '@tcm/contracts/api/prescription';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../i18n';
 import { PrescriptionKindPage } from '../../pages/prescribe/PrescriptionKindPage';
 import { usePatientStore } from '../../stores/patient';
 import { type FakeServer, fakeServer, ok, refuse } from '../../test-support/fake-server';
@@ -18,7 +19,7 @@ const PATIENT = 7;
 // The sleep blank: 规律作息 suggested by the server's rules, 助眠调护 and its text empty.
 const BLANK: PrescriptionBlankResult = {
   template: { patientId: PATIENT, isBlank: true, a1: true, a2: false, a21: '' },
-  suggestions: [{ field: 'a1', reason: '近期睡眠不足 6 小时' }],
+  suggestions: [{ field: 'a1', reason: '近期睡眠不足 6 小时', reasonEn: 'slept under 6 hours lately' }],
 };
 
 function issued(id: number, content: Record<string, unknown>): IssuedPrescription {
@@ -161,5 +162,34 @@ describe('sleep prescription form', () => {
     await waitFor(() => expect(server.sent('DELETE', /^\/prescription\/sleep\/1$/)).toHaveLength(1));
     expect(server.sent('DELETE', /^\/prescription\/sleep\/1$/)[0]?.params).toEqual({ reason: '开错患者' });
     expect(await within(history).findByText('尚未开具该类处方')).toBeInTheDocument();
+  });
+});
+
+describe('sleep prescription form in English', () => {
+  beforeAll(() => changeLanguage('en-US'));
+  afterAll(() => changeLanguage('zh-CN'));
+
+  // The server prefills the Chinese text (the default); each suggestion carries its English too.
+  const BILINGUAL: PrescriptionBlankResult = {
+    template: { patientId: PATIENT, isBlank: true, a1: true, a2: true, a21: '睡前热水泡脚' },
+    suggestions: [
+      { field: 'a1', reason: '近期睡眠不足 6 小时', reasonEn: 'slept under 6 hours lately' },
+      { field: 'a21', reason: '入睡困难', reasonEn: 'trouble falling asleep', valueEn: 'Soak the feet in warm water before bed' },
+    ],
+  };
+
+  it('shows the reasons and the prefilled text in English, and sends the English text', async () => {
+    const server = sleepServer().on('GET', '/prescription/sleep/blank', () => ok(BILINGUAL));
+    const { user } = renderInApp(<PrescriptionKindPage kind="sleep" />);
+    const sheet = await screen.findByRole('form', { name: /sleep/i });
+    expect(within(sheet).getByText('Suggested: slept under 6 hours lately')).toBeInTheDocument();
+    expect(within(sheet).getByText('Suggested: trouble falling asleep')).toBeInTheDocument();
+    expect(within(sheet).queryByText(/近期睡眠/)).toBeNull();
+    const text = within(sheet).getAllByRole('textbox')[0] as HTMLTextAreaElement;
+    expect(text).toHaveValue('Soak the feet in warm water before bed');
+    expect(text).not.toHaveAttribute('lang');
+    await user.click(within(sheet).getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(server.sent('POST', /^\/prescription\/sleep$/)).toHaveLength(1));
+    expect(server.sent('POST', /^\/prescription\/sleep$/)[0]?.body).toMatchObject({ a21: 'Soak the feet in warm water before bed' });
   });
 });

@@ -9,10 +9,12 @@ import { ApiError } from '../../api/client';
 import { Notice } from '../../components/Notice';
 import { translateValidation } from '../../i18n';
 import { PrescriptionSaveError, useSavePrescription } from './api';
-import { fieldOwners, isEnabled, toContent, type Values } from './PrescriptionFormState';
+import { fieldOwners, isEnabled, prefilledValues, suggestionReasons, toContent, type Values } from './PrescriptionFormState';
 import { usePrescriptionLang } from './PrescriptionText';
 
 type Errors = Record<string, string>;
+
+const HAN = /\p{Script=Han}/u;
 
 interface Props {
   kind: PrescriptionKind;
@@ -28,7 +30,7 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
   const { t } = useTranslation();
   const lang = usePrescriptionLang();
   const save = useSavePrescription(kind);
-  const initial = useMemo(() => ({ ...(blank.template as unknown as Values) }), [blank]);
+  const initial = useMemo(() => prefilledValues(blank, lang), [blank, lang]);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
@@ -37,11 +39,7 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
   const label = (field: string) => labels[field]?.[lang] ?? field;
   const id = (field: string) => `rx-${kind}-${field}`;
 
-  const suggestions = useMemo(() => {
-    const byField = new Map<string, string[]>();
-    for (const s of blank.suggestions) byField.set(s.field, [...(byField.get(s.field) ?? []), s.reason]);
-    return byField;
-  }, [blank]);
+  const suggestions = useMemo(() => suggestionReasons(blank, lang), [blank, lang]);
 
   const enabled = (field: string) => isEnabled(owners, values, field);
 
@@ -114,7 +112,7 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
   const marker = (field: string) => {
     const reasons = suggestions.get(field);
     if (!reasons) return null;
-    const text = reasons.join('；');
+    const text = reasons.join(lang === 'en' ? '; ' : '；');
     return (
       <Tooltip title={text}>
         {/* Focusable so the reason can be read from the keyboard too; the reason is also in the text. */}
@@ -154,6 +152,9 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
         {marker(field)}
         <Input.TextArea
           id={id(field)}
+          // Chinese text in the English interface (the specification's physique guidance, or what was
+          // typed) is marked as such, so a screen reader reads it in Chinese.
+          lang={lang === 'en' && HAN.test(String(values[field] ?? '')) ? 'zh-CN' : undefined}
           value={String(values[field] ?? '')}
           onChange={(e) => set(field, e.target.value)}
           disabled={!on}

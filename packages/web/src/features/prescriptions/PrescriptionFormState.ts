@@ -1,3 +1,5 @@
+import type { PrescriptionBlankResult } from '@tcm/contracts/api/prescription';
+import type { PrescriptionLang } from '@tcm/contracts/prescriptions/labels';
 import { type LayoutItem, PRESCRIPTION_FIELDS, PRESCRIPTION_LAYOUT, type PrescriptionKind } from '@tcm/contracts/prescriptions/templates';
 
 /** The prescription form's state: the kind's fields, booleans for checkboxes and strings for texts. */
@@ -48,4 +50,25 @@ export function toContent(kind: PrescriptionKind, values: Values): Record<string
     if (type === 'text' && typeof value === 'string') content[field] = value.trim();
   }
   return content;
+}
+
+/**
+ * The blank's values in the interface's language: the server prefills the Chinese texts (the default),
+ * and in English each prefilled text is replaced by the English the suggestion carries.
+ */
+export function prefilledValues(blank: PrescriptionBlankResult, lang: PrescriptionLang): Values {
+  const values = { ...(blank.template as unknown as Values) };
+  if (lang !== 'en') return values;
+  for (const s of blank.suggestions) if (s.valueEn !== undefined && typeof values[s.field] === 'string') values[s.field] = s.valueEn;
+  return values;
+}
+
+/** The reasons of the suggestions by field, in the interface's language. */
+export function suggestionReasons(blank: PrescriptionBlankResult, lang: PrescriptionLang): Map<string, string[]> {
+  const byField = new Map<string, string[]>();
+  for (const s of blank.suggestions) {
+    const reason = lang === 'en' ? s.reasonEn : s.reason;
+    byField.set(s.field, [...(byField.get(s.field) ?? []), reason]);
+  }
+  return byField;
 }
