@@ -29,6 +29,12 @@ interface Props {
   value?: string | null;
   onChange?: (value: string | null) => void;
   'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+  /** antd's red border, for a date the form refused. */
+  status?: 'error';
+  className?: string;
   /** Days that cannot be chosen (as YYYY-MM-DD). */
   isDisabled?: (day: string) => boolean;
   placeholder?: string;
@@ -41,17 +47,18 @@ interface Props {
  * language through dayjs), and leaving the field on Tab: the clear button is kept out of the tab
  * order, since it is one click for the mouse and Backspace does the same from the keyboard.
  */
-export function DateField({ id, value, onChange, isDisabled, placeholder, allowClear = true, ...rest }: Props) {
+export function DateField({ id, value, onChange, isDisabled, placeholder, allowClear = true, status, className, ...aria }: Props) {
   const wrapper = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     for (const clear of wrapper.current?.querySelectorAll<HTMLButtonElement>('.ant-picker-clear') ?? []) clear.tabIndex = -1;
   });
   const picked = value ? dayjs(value, 'YYYY-MM-DD', true) : null;
   return (
-    <span ref={wrapper} style={{ display: 'block' }}>
+    <span ref={wrapper} className={className} style={{ display: 'block' }}>
       <DatePicker
         id={id}
-        aria-label={rest['aria-label']}
+        {...aria}
+        status={status}
         style={{ width: '100%' }}
         value={picked?.isValid() ? picked : null}
         format={DATE_INPUT_FORMATS}

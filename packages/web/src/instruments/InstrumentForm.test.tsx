@@ -53,8 +53,8 @@ function renderForm(def: InstrumentDefinition, options: { gender?: 'man' | 'woma
 }
 
 /**
- * The role a doctor (and a screen reader) finds an item's control by; null for a date, which is the
- * browser's own date field (announced as a date, a role ARIA has no name for).
+ * The role a doctor (and a screen reader) finds an item's control by; null for a date, the app's date
+ * field (a text box that opens a calendar, found by its picker).
  */
 function roleOf(item: LeafItem): 'spinbutton' | 'textbox' | 'radiogroup' | 'group' | 'combobox' | null {
   if (item.type === 'number') return 'spinbutton';
@@ -74,7 +74,7 @@ function controlOf(item: LeafItem, lang: 'zh' | 'en' = 'zh', scope: HTMLElement 
   const labelled = within(scope).getAllByLabelText(item.label[lang], { exact: true });
   const controls = labelled.filter((el) =>
     role === null
-      ? el.matches('input[type=date]')
+      ? el.matches('.ant-picker input')
       : el.getAttribute('role') === role ||
         (role === 'group' && el.tagName === 'FIELDSET') ||
         (!el.hasAttribute('role') && role !== 'group' && role !== 'radiogroup'),
@@ -151,6 +151,10 @@ describe('体格检查 (annex 6): typing measurements', () => {
 
   it('names every bad answer on its item, announced with the control, and submits nothing', async () => {
     const { user, onSubmit } = renderForm(INSTRUMENTS['6']);
+    // The new record's date (today) taken away with the field's clear button.
+    const clear = screen.getByLabelText('检查日期').closest('.ant-picker')?.querySelector('.ant-picker-clear');
+    if (!clear) throw new Error('the date field has no clear button');
+    await user.click(clear);
     await user.type(screen.getByRole('spinbutton', { name: '身高' }), '16');
     await user.type(screen.getByRole('spinbutton', { name: '收缩压' }), '80');
     await user.type(screen.getByRole('spinbutton', { name: '舒张压' }), '90');
@@ -171,7 +175,11 @@ describe('体格检查 (annex 6): typing measurements', () => {
 
   it('submits what was entered (keyboard only), as the engine stores it', async () => {
     const { user, onSubmit } = renderForm(INSTRUMENTS['6']);
-    await user.type(screen.getByLabelText('检查日期'), '2026-02-01');
+    const date = screen.getByLabelText('检查日期');
+    expect(date, 'a new record is dated today').toHaveValue(TODAY);
+    await user.clear(date);
+    await user.type(date, '20260201{Enter}');
+    expect(date).toHaveValue('2026-02-01');
     await user.click(screen.getByRole('spinbutton', { name: '身高' }));
     await user.keyboard('160.5');
     await user.tab();

@@ -20,6 +20,7 @@ describe('the instrument form state', () => {
     const start = initialFormState(annex1, context);
     expect(start.isDirty).toBe(false);
     expect(start.values.comorbidities).toEqual([]);
+    expect(start.values.testDate, 'a new record is dated today').toBe('2026-06-30');
     const next = reduce(start, { type: 'set', key: 'fpg', value: 6.5 });
     expect(next.isDirty).toBe(true);
     expect(next.values.fpg).toBe(6.5);
@@ -27,7 +28,7 @@ describe('the instrument form state', () => {
 
   it('shows the engine’s errors on their items on submit and clears an item’s error when it changes', () => {
     const reduce = formReducer(annex1, context);
-    const start = initialFormState(annex1, context);
+    const start = reduce(initialFormState(annex1, context), { type: 'set', key: 'testDate', value: undefined });
     const verdict = submitCheck(annex1, context, start.values);
     expect(verdict.ok).toBe(false);
     if (verdict.ok) return;
@@ -51,6 +52,7 @@ describe('the instrument form state', () => {
 
   it('prefills the suggested next visit and keeps it following the visit date until the user types one', () => {
     const reduce = formReducer(annex7, context);
+    expect(initialFormState(annex7, context).values.nextVisitDate, 'from today, the new record’s date').toBe('2026-07-15');
     let state = reduce(initialFormState(annex7, context), { type: 'set', key: 'visitDate', value: '2026-06-01' });
     expect(state.values.nextVisitDate).toBe('2026-06-16');
     state = reduce(state, { type: 'set', key: 'visitDate', value: '2026-06-10' });

@@ -30,8 +30,17 @@ export function startValues(def: InstrumentDefinition, saved?: RecordData): Reco
   return { ...initialValues(def), ...(saved ?? {}) };
 }
 
+/**
+ * A new record's first values: the blank form dated today (the clinic's day the form is filled in,
+ * which the doctor changes for a back-dated paper form). Not counted as a change, like a suggestion.
+ */
+export function newRecordValues(def: InstrumentDefinition, context: InstrumentContext): RecordData {
+  return { ...startValues(def), [def.dateItem]: context.today };
+}
+
 export function initialFormState(def: InstrumentDefinition, context: InstrumentContext, saved?: RecordData): FormState {
-  const state: FormState = { values: startValues(def, saved), errors: {}, suggested: [], isDirty: false };
+  const values = saved ? startValues(def, saved) : newRecordValues(def, context);
+  const state: FormState = { values, errors: {}, suggested: [], isDirty: false };
   return saved ? state : withSuggestions(def, context, state);
 }
 
@@ -118,7 +127,7 @@ export function formReducer(def: InstrumentDefinition, context: InstrumentContex
         return { ...state, errors: errorMap(action.errors) };
       case 'reset':
         return withSuggestions(def, context, {
-          values: startValues(def, action.values),
+          values: action.values ? startValues(def, action.values) : newRecordValues(def, context),
           errors: {},
           suggested: [],
           isDirty: false,

@@ -5,6 +5,7 @@ import { unitText } from '@tcm/contracts/instruments/units';
 import Input from 'antd/es/input/Input';
 import { type ComponentType, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../components/DateField';
 
 /** What every item input receives: the engine's item, its value, and how it is named for assistive tech. */
 export interface ItemInputProps<I extends LeafItem = LeafItem> {
@@ -136,23 +137,21 @@ function TextInput(props: ItemInputProps<Extract<LeafItem, { type: 'text' }>>) {
 }
 
 /**
- * The browser's own date field in antd's input box: typed digit by digit or picked from its calendar,
- * always YYYY-MM-DD underneath. A date after today is not offered unless the item allows it (the
- * engine still names one typed in).
+ * The app's date field (typed as 2026-11-27, 20261127 or 2026/11/27, or picked), shown as YYYY-MM-DD
+ * whatever the browser's locale. A date after today is not offered unless the item allows it, nor one
+ * before 1900 (the engine still names one typed in).
  */
 function DateInput(props: ItemInputProps<Extract<LeafItem, { type: 'date' }>>) {
   const { item, today } = props;
   return (
-    <Input
-      type="date"
+    <DateField
       id={props.id}
       {...aria(props)}
       status={status(props)}
       className="instrument-date"
-      value={typeof props.value === 'string' ? props.value : ''}
-      min="1900-01-01"
-      max={item.allowFuture ? undefined : today}
-      onChange={(e) => props.onChange(e.target.value || undefined)}
+      value={typeof props.value === 'string' ? props.value : null}
+      isDisabled={(day) => day < '1900-01-01' || (!item.allowFuture && day > today)}
+      onChange={(day) => props.onChange(day ?? undefined)}
     />
   );
 }

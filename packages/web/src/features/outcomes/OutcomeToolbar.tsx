@@ -1,10 +1,9 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { OutcomeQuery } from '@tcm/contracts/api/outcomes';
-import { Button, DatePicker, Radio, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInstitutions } from '../../api/institutions';
-import dayjs from '../../lib/dayjs';
+import { DateField } from '../../components/DateField';
 import { OUTCOME_POLICIES } from './query';
 
 const CITY = 'city';
@@ -20,8 +19,6 @@ interface Props {
   onExport: () => void;
   isExporting: boolean;
 }
-
-const day = (value: string | undefined): Dayjs | null => (value ? dayjs(value) : null);
 
 /**
  * The report's filter and actions: the institution (administrator: 全市 or one; a doctor sees their
@@ -53,21 +50,32 @@ export function OutcomeToolbar({ isAdmin, ownInstitution, query, onChange, onPri
       )}
       <fieldset className="outcome-filter outcome-range">
         <legend>{t('outcomes.range')}</legend>
-        {/* The range picker's two inputs have one visible label; each gets its own for screen readers. */}
+        {/* One visible label for the range; each date gets its own for screen readers. A start after the
+            end (or the reverse) is not offered, as the report would be empty. */}
         <label htmlFor="outcome-from" className="visually-hidden">
           {t('outcomes.rangeStart')}
         </label>
+        <DateField
+          id="outcome-from"
+          className="outcome-range-date"
+          placeholder={t('outcomes.rangeStart')}
+          value={query.from ?? null}
+          isDisabled={query.to ? (day) => day > (query.to as string) : undefined}
+          onChange={(from) => onChange({ ...query, from: from ?? undefined })}
+        />
+        <span aria-hidden className="outcome-range-dash">
+          –
+        </span>
         <label htmlFor="outcome-to" className="visually-hidden">
           {t('outcomes.rangeEnd')}
         </label>
-        <DatePicker.RangePicker
-          id={{ start: 'outcome-from', end: 'outcome-to' }}
-          allowEmpty={[true, true]}
-          placeholder={[t('outcomes.rangeStart'), t('outcomes.rangeEnd')]}
-          value={[day(query.from), day(query.to)]}
-          onChange={(dates) =>
-            onChange({ ...query, from: dates?.[0]?.format('YYYY-MM-DD') ?? undefined, to: dates?.[1]?.format('YYYY-MM-DD') ?? undefined })
-          }
+        <DateField
+          id="outcome-to"
+          className="outcome-range-date"
+          placeholder={t('outcomes.rangeEnd')}
+          value={query.to ?? null}
+          isDisabled={query.from ? (day) => day < (query.from as string) : undefined}
+          onChange={(to) => onChange({ ...query, to: to ?? undefined })}
         />
       </fieldset>
       <fieldset className="outcome-filter outcome-policy-switch">

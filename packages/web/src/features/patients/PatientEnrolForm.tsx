@@ -1,11 +1,12 @@
 import { genderSchema } from '@tcm/contracts/api/patient';
 import { mobileSchema, personNameSchema, residentIdSchema } from '@tcm/contracts/api/validators';
 import { ageOn, parseResidentId } from '@tcm/contracts/clinical/resident-id';
-import { Checkbox, DatePicker, Form, type FormInstance, Input, type InputRef, Modal, Radio } from 'antd';
+import { Checkbox, Form, type FormInstance, Input, type InputRef, Modal, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { DateField } from '../../components/DateField';
 import { zodRule } from '../../components/form-rules';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import dayjs from '../../lib/dayjs';
@@ -41,9 +42,34 @@ export function enrolBodyFields(values: EnrolValues) {
 
 const notFuture = (d: Dayjs) => d.isAfter(dayjs(), 'day');
 
-/** A past-or-today date; the clear button is left out so that Tab goes from the date to the next field. */
-function PastDate({ label, ...props }: { label: string; value?: Dayjs | null; onChange?: (d: Dayjs | null) => void }) {
-  return <DatePicker {...props} allowClear={false} style={{ width: '100%' }} aria-label={label} disabledDate={notFuture} />;
+/**
+ * A past-or-today date in the app's date field, holding the form's Dayjs; the clear button is left out
+ * so that Tab goes from the date to the next field. Form.Item's id (its label's target) and its
+ * error description reach the input.
+ */
+function PastDate({
+  label,
+  value,
+  onChange,
+  ...rest
+}: {
+  label: string;
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+  value?: Dayjs | null;
+  onChange?: (d: Dayjs | null) => void;
+}) {
+  return (
+    <DateField
+      {...rest}
+      aria-label={label}
+      allowClear={false}
+      value={value ? value.format('YYYY-MM-DD') : null}
+      isDisabled={(day) => notFuture(dayjs(day))}
+      onChange={(day) => onChange?.(day ? dayjs(day) : null)}
+    />
+  );
 }
 
 function pastDateRule(requiredMessage: string | null, futureMessage: string) {
