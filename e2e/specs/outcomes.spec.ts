@@ -182,25 +182,29 @@ test.describe('programme outcomes for a doctor and the administrator (issue 13)'
   }) => {
     // An institution of its own (no demo patients): the report rests on this cohort alone. Three
     // patients in each group with impaired fasting glucose, one of whom progresses (FPG and 2h-PG both
-    // diabetic in one sitting): RR = (1/3) / (1/3) = 1, an interval far on both sides of 1.
+    // diabetic in one sitting): RR = (1/3) / (1/3) = 1, an interval far on both sides of 1. The later
+    // test is 90 days after enrolment, on the common schedule the headline's analysis counts.
     const doctor = await doctors.create({ institutionId: 9 });
-    const enrolled = daysAgo(60);
+    const enrolled = daysAgo(100);
     const later = (progresses: boolean) =>
-      progresses ? { testDate: daysAgo(20), fpg: 7.6, ogtt2h: 12.4 } : { testDate: daysAgo(20), fpg: 6.2 };
+      progresses ? { testDate: daysAgo(10), fpg: 7.6, ogtt2h: 12.4 } : { testDate: daysAgo(10), fpg: 6.2 };
     for (const progresses of [true, false, false]) {
       const patient = await patients.create(doctor, { consentDate: enrolled });
-      await createRecord(api, doctor, '1', patient.id, { testDate: daysAgo(55), fpg: 6.4 });
+      await createRecord(api, doctor, '1', patient.id, { testDate: daysAgo(95), fpg: 6.4 });
       await createRecord(api, doctor, '1', patient.id, later(progresses));
       const member = await createComparisonMember(api, doctor);
-      // Enrolled on paper two months ago, as the patients above (the API dates enrolment today).
+      // Enrolled on paper 100 days ago, as the patients above (the API dates enrolment today).
       await app.database.db.update(patientTable).set({ enrolledAt: enrolled }).where(eq(patientTable.id, member.id));
-      await createRecord(api, doctor, '1', member.id, { testDate: daysAgo(55), fpg: 6.4 });
+      await createRecord(api, doctor, '1', member.id, { testDate: daysAgo(95), fpg: 6.4 });
       await createRecord(api, doctor, '1', member.id, later(progresses));
     }
     const expected = await apiReport(api, doctor.session.token);
     expect(expected.groups.managed.progressed.count).toBe(1);
     expect(expected.groups.comparison.progressed.count).toBe(1);
     expect(expected.effect.progressionRiskRatio?.significant).toBe(false);
+    // The headline's analysis (common schedule) sees the same events.
+    expect(expected.sensitivity?.commonSchedule.groups.managed.progressed.count).toBe(1);
+    expect(expected.sensitivity?.commonSchedule.groups.comparison.progressed.count).toBe(1);
 
     await signIn(page, doctor.session, '/outcomes');
     await expect(heading(page, '项目成效')).toBeVisible();

@@ -88,7 +88,7 @@ test('待联系 → 稍后联系 → died, confirmed: the patient leaves every w
   // …and off the due and overdue views of the follow-up worklist.
   const views = page.getByLabel('随访状态', { exact: true });
   const worklist = page.getByRole('region', { name: '管理组', exact: true });
-  for (const view of ['7天内到期', '仅逾期']) {
+  for (const view of ['7天内到期', '逾期未随访']) {
     await views.getByText(view, { exact: true }).click();
     await expectStill(page);
     await expect(worklist.locator('tbody tr[data-row-key]').filter({ hasText: patient.name }), view).toHaveCount(0);
