@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ExportPaths } from '@tcm/contracts/api/exports';
+import { EXPORT_PROGRESS_PATH, ExportPaths } from '@tcm/contracts/api/exports';
 import { and, desc, eq } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,5 +138,21 @@ describe.each(databaseKinds())('export options (de-identified, coded, filters) o
     const res = await download(t, ExportPaths.annex7, s.tokenA, { deidentify: 'yes' });
     expect(res.envelope?.code).toBe(400);
     expect(res.envelope?.message).toContain('去标识化（deidentify）应为 true 或 false');
+  });
+
+  it('tells the user who started an export how many rows it has written, by the progressId they gave', async () => {
+    const progress = (token: string, progressId: string) =>
+      t.call<{ rows: number; done: boolean; known: boolean }>({ method: 'GET', path: EXPORT_PROGRESS_PATH, token, query: { progressId } });
+    const book = await workbook(ExportPaths.annex7, { progressId: 'dialog-0001' });
+    const written = readSheet(book, dataSheets(book)[0]!.name).rows.length;
+    expect(written).toBeGreaterThan(0);
+    expect((await lastExportAudit()).rows).toBe(written);
+    expect((await progress(s.tokenA, 'dialog-0001')).data).toEqual({ rows: written, done: true, known: true });
+    // Another user's poll, or an id nobody started, learns nothing.
+    expect((await progress(s.tokenB, 'dialog-0001')).data).toEqual({ rows: 0, done: false, known: false });
+    expect((await progress(s.tokenA, 'dialog-9999')).data).toEqual({ rows: 0, done: false, known: false });
+    const bad = await progress(s.tokenA, 'x');
+    expect(bad.code).toBe(400);
+    expect(bad.message).toContain('进度编号（progressId）应为 8–64 位字母、数字或连字符');
   });
 });

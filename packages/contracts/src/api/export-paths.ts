@@ -15,6 +15,12 @@ export const ExportPaths = {
   stopManaged: '/api/annex/exportStopManageUserPreSugar',
 } as const;
 
+/**
+ * GET ?progressId=: the rows an export the caller started with that `progressId` has written so far
+ * (the export dialog polls it while the file streams in). Not one of the seven exports.
+ */
+export const EXPORT_PROGRESS_PATH = '/api/export/progress';
+
 export type ExportKey = keyof typeof ExportPaths;
 export const EXPORT_KEYS = Object.keys(ExportPaths) as ExportKey[];
 

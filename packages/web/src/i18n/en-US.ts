@@ -515,6 +515,7 @@ const enUS: Catalogue = {
     codedHint: 'Answers to choices as numbers, as listed in the file’s codebook sheet.',
     preparing: 'Preparing the file…',
     receiving: 'Exporting: {{size}} received',
+    written: 'Exporting: {{rows}} rows written ({{size}} received)',
     done: 'Export complete: {{name}}',
   },
   outcomes: {

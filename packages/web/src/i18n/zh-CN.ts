@@ -505,6 +505,7 @@ const zhCN = {
     codedHint: '选项答案以数字导出，与文件中的编码表（codebook）一致。',
     preparing: '正在生成文件…',
     receiving: '正在导出，已接收 {{size}}',
+    written: '正在导出，已写入 {{rows}} 行（已接收 {{size}}）',
     done: '导出完成：{{name}}',
   },
   outcomes: {

@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
 import type { ExportGate } from './export-gate';
 import { applyExportOptions, type ExportOptions, Pseudonyms } from './export-options';
+import type { ExportProgressBoard } from './export-progress';
 import { type AnyExportDefinition, type AnySheet, type ExportScope, exportIdentity } from './sheet';
 import { watchForStall } from './stall-guard';
 import { ExportAborted, writeWorkbook } from './workbook-stream';
@@ -112,11 +113,11 @@ async function streamExport(
   sheets: AnySheet[],
   output: PassThrough,
   manner: ExportManner,
+  counts: Record<string, number>,
 ) {
   const ctx = req.ctx;
   const zip = new PassThrough();
   const zipFlushed = pipeZip(zip, output);
-  const counts: Record<string, number> = {};
   const idleMs = ctx.config.exportIdleTimeoutMs;
   let stalled = false;
   const stopWatching = watchForStall(res, idleMs, () => {
@@ -156,7 +157,7 @@ async function streamExport(
 }
 
 /** The export's query; the options are off when absent (callers inside the server may leave them out). */
-export type ExportRequest = Omit<ExportQuery, 'deidentify' | 'coded'> & Partial<ExportOptions>;
+export type ExportRequest = Omit<ExportQuery, 'deidentify' | 'coded' | 'progressId'> & Partial<ExportOptions> & { progressId?: string };
 
 export async function sendExport(
   req: FastifyRequest,
@@ -164,6 +165,7 @@ export async function sendExport(
   query: ExportRequest,
   definition: AnyExportDefinition,
   gate: ExportGate,
+  progress?: ExportProgressBoard,
 ) {
   const scope = await resolveScope(req.ctx, query);
   if ('check' in definition && definition.check) await definition.check(req.ctx, query as Record<string, unknown>);
@@ -172,11 +174,16 @@ export async function sendExport(
   const actor = requireActor(req.ctx);
   const release = gate.enter({ userId: actor.id, institutionId: actor.institutionId });
   const output = new PassThrough();
+  const counts: Record<string, number> = {};
+  const ended = progress && query.progressId ? progress.track(actor.id, query.progressId, counts) : () => undefined;
   reply
     .header('content-type', XLSX_CONTENT_TYPE)
     .header('content-disposition', contentDisposition(exportIdentity(definition).name, scope.today))
     // Full ID and phone numbers (or data of patients all the same): never kept by a proxy or the browser cache.
     .header('cache-control', 'no-store');
-  void streamExport(req, reply.raw, definition, scope, sheets, output, manner).finally(release);
+  void streamExport(req, reply.raw, definition, scope, sheets, output, manner, counts).finally(() => {
+    ended();
+    release();
+  });
   return reply.send(output);
 }

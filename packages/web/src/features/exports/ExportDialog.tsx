@@ -1,8 +1,8 @@
-import { EXPORT_NAMES, type ExportKey, ExportPaths } from '@tcm/contracts/api/export-paths';
+import { EXPORT_NAMES, EXPORT_PROGRESS_PATH, type ExportKey, ExportPaths } from '@tcm/contracts/api/export-paths';
 import { Checkbox, Form, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../api/client';
+import { api, downloadFile } from '../../api/client';
 import { DateField } from '../../components/DateField';
 import { InstitutionSelect } from '../../components/InstitutionSelect';
 import { currentLanguage } from '../../i18n';
@@ -25,6 +25,34 @@ function receivedText(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** How often the dialog asks how many rows the running export has written. */
+const PROGRESS_POLL_MS = 1000;
+
+/**
+ * The rows written so far by the export started under `progressId` (GET /api/export/progress), polled
+ * while it runs; null until the server knows it (or when the poll reached another instance).
+ */
+function useRowsWritten(progressId: string | null): number | null {
+  const [rows, setRows] = useState<number | null>(null);
+  useEffect(() => {
+    setRows(null);
+    if (!progressId) return;
+    let stopped = false;
+    const poll = async () => {
+      const answer = await api
+        .get<{ rows: number; known: boolean }>(EXPORT_PROGRESS_PATH, { progressId }, { silent: true })
+        .catch(() => null);
+      if (!stopped && answer?.known) setRows(answer.rows);
+    };
+    const timer = window.setInterval(() => void poll(), PROGRESS_POLL_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [progressId]);
+  return rows;
+}
+
 /**
  * The export dialog of spec §7, loaded by ExportButton the first time it opens: its DatePicker and
  * Select are not part of any screen's first render.
@@ -36,6 +64,9 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
   const [isBusy, setIsBusy] = useState(false);
   // Bytes of the file received so far, null before the first arrive.
   const [received, setReceived] = useState<number | null>(null);
+  // The name this export's progress is read under, while it runs.
+  const [progressId, setProgressId] = useState<string | null>(null);
+  const rowsWritten = useRowsWritten(progressId);
   const language = currentLanguage();
   const nameOf = (key: ExportKey) => (language === 'en-US' ? EXPORT_NAMES[key].en : EXPORT_NAMES[key].zh);
 
@@ -50,10 +81,17 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
       ...(values.deidentify ? { deidentify: 'true' } : {}),
       ...(values.coded ? { coded: 'true' } : {}),
     };
+    const id = crypto.randomUUID();
     setIsBusy(true);
     setReceived(null);
+    setProgressId(id);
     try {
-      const name = await downloadFile(ExportPaths[values.kind], params, `${EXPORT_NAMES[values.kind].fileStem}.xlsx`, setReceived);
+      const name = await downloadFile(
+        ExportPaths[values.kind],
+        { ...params, progressId: id },
+        `${EXPORT_NAMES[values.kind].fileStem}.xlsx`,
+        setReceived,
+      );
       toast.success(t('exports.done', { name }));
       onClose();
     } catch {
@@ -61,7 +99,14 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
     } finally {
       setIsBusy(false);
       setReceived(null);
+      setProgressId(null);
     }
+  };
+
+  // Rows written when the server says; otherwise the bytes received (a poll that reached another instance).
+  const progressText = () => {
+    if (rowsWritten !== null) return t('exports.written', { rows: rowsWritten, size: receivedText(received ?? 0) });
+    return received === null ? t('exports.preparing') : t('exports.receiving', { size: receivedText(received) });
   };
 
   return (
@@ -116,7 +161,7 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
         </Form.Item>
       </Form>
       <p role="status" aria-live="polite" data-testid="export-progress" style={{ margin: '12px 0 0', minHeight: '1.5em' }}>
-        {isBusy ? (received === null ? t('exports.preparing') : t('exports.receiving', { size: receivedText(received) })) : ''}
+        {isBusy ? progressText() : ''}
       </p>
     </Modal>
   );
