@@ -30,7 +30,7 @@ test('the English interface speaks English in the forms too: instrument validati
     .poll(() => exam.locator('.ant-input-suffix').allTextContents())
     .toEqual(expect.arrayContaining(['cm', 'kg', 'mmHg', 'beats/min']));
 
-  // Annex 7 saved empty: every message names its item in English.
+  // Annex 7 saved empty (its visit date opens as today): every message names its item in English.
   await page
     .getByRole('navigation', { name: 'Health records' })
     .getByRole('link', { name: /^Follow-up( |$)/ })
@@ -38,7 +38,7 @@ test('the English interface speaks English in the forms too: instrument validati
   await expect(page).toHaveURL(/\/followUp$/);
   const followUp = page.getByTestId('record-editor-7');
   await followUp.getByTestId('record-save').click();
-  await expect.poll(() => recordErrors(page, '7')).toEqual(expect.arrayContaining(['Please fill in Visit date']));
+  await expect.poll(() => recordErrors(page, '7')).toEqual(expect.arrayContaining(['Please choose Way of follow-up']));
   for (const message of await recordErrors(page, '7')) expect(message, message).not.toMatch(HAN);
   await expectStill(page);
   await screenshot(page, 'english-follow-up-errors');
