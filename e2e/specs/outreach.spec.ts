@@ -25,7 +25,10 @@ async function onList(api: AppApi, doctor: Doctor, outreach: string): Promise<nu
   return page.list.map((p) => p.id);
 }
 
-test('待联系 → 稍后联系 → died, confirmed: the patient leaves every worklist', async ({ page, api, app, doctor, patients }) => {
+test('待联系 → 稍后联系 → died, confirmed: the patient leaves every worklist', async ({ page, api, app, doctors, patients }) => {
+  // An institution no demo data and no other journey uses: its lists hold this test's patient alone,
+  // whatever else the worker's server has seen (a page of 10 fills up with other journeys' patients).
+  const doctor = await doctors.create({ institutionId: 8 });
   const patient = await overduePatient(api, patients, doctor);
   await signIn(page, doctor.session, '/index');
 
