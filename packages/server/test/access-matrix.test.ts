@@ -139,6 +139,7 @@ const CASES: Record<string, RouteCase> = {
   },
   'GET /api/outreach/messages': { scoped: true, request: async (fx) => ({ query: { patientId: await fx.patient() } }) },
   'POST /api/outreach/reminders/run': { scoped: false, request: async () => ({}) },
+  'GET /api/outreach/reminders/settings': { scoped: false, request: async () => ({}) },
   'POST /api/outreach/reminders/settings': {
     scoped: false,
     request: async () => ({ body: { institutionId: INSTITUTION_A, enabled: true } }),

@@ -278,4 +278,34 @@ describe.each(databaseKinds())('follow-up outreach on %s', (kind) => {
     expect(status.status).toBe(403);
     expect((await t.call({ method: 'POST', path: '/api/outreach/reminders/run', token })).status).toBe(403);
   });
+
+  it('the admin lists every institution with its reminder switch and turns one off and on again', async () => {
+    const settings = async () =>
+      (
+        await t.call<{ list: { institutionId: number; name: string; enabled: boolean }[] }>({
+          method: 'GET',
+          path: '/api/outreach/reminders/settings',
+          token: adminToken,
+        })
+      ).data.list;
+    const before = await settings();
+    expect(before.length).toBeGreaterThanOrEqual(10);
+    expect(before.find((i) => i.institutionId === INSTITUTION_A)).toMatchObject({ enabled: true });
+    const off = await t.call({
+      method: 'POST',
+      path: '/api/outreach/reminders/settings',
+      token: adminToken,
+      body: { institutionId: INSTITUTION_A, enabled: false },
+    });
+    expect(off.code, off.message).toBe(0);
+    expect((await settings()).find((i) => i.institutionId === INSTITUTION_A)?.enabled).toBe(false);
+    await t.call({
+      method: 'POST',
+      path: '/api/outreach/reminders/settings',
+      token: adminToken,
+      body: { institutionId: INSTITUTION_A, enabled: true },
+    });
+    expect((await settings()).find((i) => i.institutionId === INSTITUTION_A)?.enabled).toBe(true);
+    expect((await t.call({ method: 'GET', path: '/api/outreach/reminders/settings', token })).status).toBe(403);
+  });
 });

@@ -136,6 +136,11 @@ export const reminderSettingsBody = z
   })
   .strict();
 export const reminderSettingsResult = z.object({ institutionId: z.number().int(), enabled: z.boolean() });
+/** GET (admin): every institution with whether its SMS reminders are on. */
+export const reminderSettingsList = z.object({
+  list: z.array(z.object({ institutionId: z.number().int(), name: z.string(), enabled: z.boolean() })),
+});
+export type ReminderSettingsList = z.infer<typeof reminderSettingsList>;
 
 /**
  * Return to care: a patient contacted while overdue who then has a follow-up record within

@@ -801,6 +801,11 @@ const enUS: Catalogue = {
     flagged: 'Danger value to handle',
   },
   outreach: {
+    reminderSwitches: {
+      title: 'SMS follow-up reminders',
+      hint: "Switch patients' SMS follow-up reminders on or off per institution. Reminders go only to patients who consented, and never name a diagnosis or a result.",
+      switch: '{{name}}: SMS follow-up reminders',
+    },
     title: 'Outreach',
     listLabel: 'Outreach working list',
     lists: { toContact: 'To contact', agreed: 'Agreed to visit', later: 'Contact later', unreachable: 'Unreachable' },

@@ -766,6 +766,11 @@ const zhCN = {
     flagged: '危急值待处理',
   },
   outreach: {
+    reminderSwitches: {
+      title: '短信随访提醒',
+      hint: '按社区开启或关闭患者的短信随访提醒。提醒只发给已同意接收短信的患者，内容不含诊断和检查结果。',
+      switch: '{{name}}：短信随访提醒',
+    },
     title: '联系随访',
     listLabel: '联系工作清单',
     lists: { toContact: '待联系', agreed: '已约', later: '稍后联系', unreachable: '未联系上' },

@@ -1,5 +1,5 @@
 import type { MessageItem } from '@tcm/contracts';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { loadPatient } from '../../db/queries/patients';
 import { institutions, smsOutbox } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -28,6 +28,15 @@ export async function listMessages({ ctx, input }: ServiceCall<{ patientId: numb
     createdAt: new Date(r.createdAt).toISOString(),
     sentAt: r.sentAt ? new Date(r.sentAt).toISOString() : null,
   }));
+}
+
+/** The admin's view of the switch: every institution, in id order, with whether its reminders are on. */
+export async function listReminderSettings({ ctx }: ServiceCall<unknown>) {
+  const rows = await ctx.db
+    .select({ institutionId: institutions.id, name: institutions.name, enabled: institutions.remindersEnabled })
+    .from(institutions)
+    .orderBy(asc(institutions.id));
+  return { list: rows };
 }
 
 /** The admin switches an institution's SMS reminders on or off (audited). */

@@ -9,6 +9,7 @@ import {
   outreachPatientQuery,
   reminderRunResult,
   reminderSettingsBody,
+  reminderSettingsList,
   reminderSettingsResult,
   setFollowUpStatusBody,
 } from '@tcm/contracts';
@@ -19,7 +20,7 @@ import { writeAudit } from '../../lib/audit';
 import { keyringOf } from '../../lib/crypto';
 import { ok } from '../../lib/respond';
 import { listContacts, recordContact, setFollowUpStatus } from './contact-service';
-import { listMessages, setReminderSettings } from './message-service';
+import { listMessages, listReminderSettings, setReminderSettings } from './message-service';
 import type { QueuedReminder } from './reminders/schedule';
 import { runReminderSchedule } from './reminders/schedule';
 
@@ -100,6 +101,16 @@ export function outreachRoutes(deps: OutreachRouteDeps) {
         await writeAudit(ctx, { action: 'outreach.reminders.run', detail: { ...result } });
         return ok(result);
       },
+    });
+
+    r.get(OutreachPaths.reminderSettings, {
+      config: { access: 'admin' },
+      schema: {
+        tags: TAG,
+        summary: 'Every institution with whether its SMS reminders are on',
+        response: { 200: envelope(reminderSettingsList) },
+      },
+      handler: async (req) => ok(await listReminderSettings({ ctx: req.ctx, input: undefined })),
     });
 
     r.post(OutreachPaths.reminderSettings, {

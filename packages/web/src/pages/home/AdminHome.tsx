@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { usePendingRegistrations } from '../../api/patients';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportButton } from '../../features/exports/ExportButton';
+import { ReminderSwitches } from '../../features/outreach/ReminderSwitches';
 
 /** The administrator's home: what waits for review, one click from the review list. */
 export function AdminHome() {
@@ -21,6 +22,7 @@ export function AdminHome() {
           {t('home.goReview')}
         </Button>
       </Card>
+      <ReminderSwitches />
     </>
   );
 }
