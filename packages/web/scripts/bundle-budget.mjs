@@ -32,10 +32,21 @@ const LOGIN_ROUTES = new Set(['/login', '/login/:type']);
  * Screens allowed above the issue's budget for a while, and the size (kB gzip) they may not exceed
  * meanwhile: what they measured plus a little room for ordinary work, so that a change that makes them
  * clearly bigger fails the run. Lower a ceiling when its screen shrinks; delete it once the screen is
- * within the budget (the check fails on a ceiling that is no longer needed). Empty since session 14:
- * every route is within the budget, and a new ceiling needs a reason in docs/architecture.md.
+ * within the budget (the check fails on a ceiling that is no longer needed). A ceiling needs its reason
+ * in docs/architecture.md.
  */
-const CEILINGS_KB = new Map();
+const CEILINGS_KB = new Map([
+  // Session 17 (docs/architecture.md, "Screens above the route budget"): the one date control app-wide
+  // (antd's DatePicker in every record form), the form states, the outreach facts and indicator gaps on
+  // the patient panel took these over 400 kB. Issue 34 replaces this per-route total, which counts the
+  // chunks the browser already holds from the shell, with the new bytes of each navigation.
+  ['RecordPage', 455],
+  ['PrescriptionKindPage', 422],
+  // The reference table, glossary, sensitivity analysis and date fields of the outcome report.
+  ['OutcomesPage', 416],
+  // The indicators screen: its 12-period trend charts, tables and the outcome screen's texts it shares.
+  ['IndicatorsPage', 450],
+]);
 
 /**
  * Dynamic imports that a user action loads, never the first render of a route (why, each). They are
@@ -67,6 +78,7 @@ const ON_DEMAND = new Map([
   ['src/features/records/ProgressToDiabetesDialog.tsx', 'the first guided end of management once diabetes is confirmed'],
   ['src/features/outreach/ContactDialog.tsx', 'the first 记录联系 (its form and the contact schema)'],
   ['src/features/outreach/ContactHistoryDialog.tsx', "the first look at a patient's contact history"],
+  ['src/features/outreach/ReminderSwitches.tsx', "the administrator's home (its reminder switches); a doctor's home never loads it"],
   ['src/features/outreach/PatientOutreach.tsx', "the patient panel's outreach facts, once the audited patient detail has answered"],
 ]);
 

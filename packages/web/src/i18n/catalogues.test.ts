@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import enUS from './en-US';
-import zhCN from './zh-CN';
+import zhCNEntry from './zh-CN';
+import { zhCNOutcomes } from './zh-CN-outcomes';
+
+/** The whole Chinese catalogue: the entry's sections and the outcome texts loaded with their screens. */
+const zhCN = { ...zhCNEntry, outcomes: zhCNOutcomes };
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -25,7 +25,11 @@ let booted: Promise<unknown> | null = null;
 /** The catalogue as the app boots it (zh-CN unless a language was stored), once per test file. */
 export function bootI18n(): Promise<unknown> {
   dayjs.locale('zh-cn');
-  booted ??= initI18n();
+  booted ??= initI18n().then(async (i18n) => {
+    // The outcome texts load with their screens in the app (i18n/outcomes-catalogue.ts); tests may render any part.
+    await import('../i18n/outcomes-catalogue');
+    return i18n;
+  });
   return booted;
 }
 

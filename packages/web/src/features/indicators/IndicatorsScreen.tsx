@@ -15,6 +15,8 @@ import { type ListRequest, PatientListDialog } from './PatientListDialog';
 import { PeriodPicker } from './PeriodPicker';
 import { TrendLine } from './TrendLine';
 import './indicators.css';
+// The outcome texts are not in the entry's catalogue (i18n/zh-CN-outcomes.ts).
+import '../../i18n/outcomes-catalogue';
 
 interface Props {
   isAdmin: boolean;

@@ -12,6 +12,8 @@ import { SurvivalSection } from './SurvivalSection';
 import { useOutcomeFormat } from './use-outcome-format';
 import { WeightSection } from './WeightSection';
 import './outcomes.css';
+// The outcome texts are not in the entry's catalogue (i18n/zh-CN-outcomes.ts).
+import '../../i18n/outcomes-catalogue';
 
 interface Props {
   report: OutcomeReport;

@@ -9,6 +9,8 @@ import { outcomeApi, useOutcomeReport } from './api';
 import { OutcomeReportView } from './OutcomeReportView';
 import { OutcomeToolbar } from './OutcomeToolbar';
 import { outcomeSearch, readOutcomeQuery } from './query';
+// The outcome texts are not in the entry's catalogue (i18n/zh-CN-outcomes.ts).
+import '../../i18n/outcomes-catalogue';
 
 interface Props {
   isAdmin: boolean;

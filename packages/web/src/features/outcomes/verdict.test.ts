@@ -2,13 +2,14 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import enUS from '../../i18n/en-US';
 import zhCN from '../../i18n/zh-CN';
+import { zhCNOutcomes } from '../../i18n/zh-CN-outcomes';
 import { effectVerdict, verdictText } from './verdict';
 
 // The catalogues themselves, in an i18next instance of the test's own (no browser globals).
 const zh = i18next.createInstance();
 const en = i18next.createInstance();
 beforeAll(async () => {
-  await zh.init({ lng: 'zh-CN', resources: { 'zh-CN': { translation: zhCN } }, interpolation: { escapeValue: false } });
+  await zh.init({ lng: 'zh-CN', resources: { 'zh-CN': { translation: { ...zhCN, outcomes: zhCNOutcomes } } }, interpolation: { escapeValue: false } });
   await en.init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } }, interpolation: { escapeValue: false } });
 });
 

@@ -1,11 +1,15 @@
 import { AuditOutlined } from '@ant-design/icons';
 import { Button, Card, Statistic } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePendingRegistrations } from '../../api/patients';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportButton } from '../../features/exports/ExportButton';
-import { ReminderSwitches } from '../../features/outreach/ReminderSwitches';
+
+// The administrator's reminder switches (antd List and Switch) load with the admin's home only: the
+// doctors' home, which shares this module's chunk, never needs them.
+const ReminderSwitches = lazy(() => import('../../features/outreach/ReminderSwitches').then((m) => ({ default: m.ReminderSwitches })));
 
 /** The administrator's home: what waits for review, one click from the review list. */
 export function AdminHome() {
@@ -22,7 +26,9 @@ export function AdminHome() {
           {t('home.goReview')}
         </Button>
       </Card>
-      <ReminderSwitches />
+      <Suspense fallback={null}>
+        <ReminderSwitches />
+      </Suspense>
     </>
   );
 }
