@@ -9,7 +9,11 @@ import { effectVerdict, verdictText } from './verdict';
 const zh = i18next.createInstance();
 const en = i18next.createInstance();
 beforeAll(async () => {
-  await zh.init({ lng: 'zh-CN', resources: { 'zh-CN': { translation: { ...zhCN, outcomes: zhCNOutcomes } } }, interpolation: { escapeValue: false } });
+  await zh.init({
+    lng: 'zh-CN',
+    resources: { 'zh-CN': { translation: { ...zhCN, outcomes: zhCNOutcomes } } },
+    interpolation: { escapeValue: false },
+  });
   await en.init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } }, interpolation: { escapeValue: false } });
 });
 
