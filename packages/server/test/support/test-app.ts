@@ -1,7 +1,7 @@
 import { API_BASE, DEFAULT_INSTITUTIONS, TOKEN_HEADER } from '@tcm/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
-import { type Config, DEFAULT_SECURITY, DEFAULT_TIME_ZONE, type SecurityConfig } from '../../src/config';
+import { type Config, DEFAULT_SECURITY, type SecurityConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import type { RouteAccess } from '../../src/plugins/access';
 import { seedBaseline } from '../../src/seed/baseline';
@@ -61,7 +61,10 @@ export function testConfig(overrides: Partial<SecurityConfig> = {}): Config {
     apiDocs: 'public',
     exportConcurrency: 2,
     exportIdleTimeoutMs: 60_000,
-    timeZone: DEFAULT_TIME_ZONE,
+    // In production the process's own time zone is the clinics' (main.ts sets TZ from it), so every
+    // "today" agrees; the test process keeps the machine's, and the clinics' zone here is that one. With
+    // Asia/Shanghai on a UTC machine the reminder schedule's day ran one ahead from 16:00 to 24:00 UTC.
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     dataKeys: { key: TEST_DATA_KEY, file: './data/data.key', createFile: false, previous: [] },
     // Cheaper argon2 keeps the suite fast; the production parameters are covered by the config test.
     security: {
