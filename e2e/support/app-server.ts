@@ -39,6 +39,10 @@ export async function startAppServer(options: {
     SMS_HTTP_URL: options.smsUrl,
   });
   config.webDistDir = webDistDir;
+  // As main.ts does in production: the server's "today" is the clinics' day, the browser's timezoneId in
+  // playwright.config.ts. Left at the machine's UTC, from 16:00 to 24:00 UTC the browser's today (a new
+  // record's date, an enrolment date) was the server's tomorrow, and refused as a future date.
+  process.env.TZ = config.timeZone;
   // The journeys log in many times from one address; the per-IP limits are covered by the API suite.
   config.security = { ...DEFAULT_SECURITY, loginPerMinute: 1000, codePerMinute: 1000, registerPerMinute: 1000 };
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: readDatabaseDump(options.databaseTemplate) });
