@@ -3,6 +3,7 @@ import type { Database } from '../src/db/client';
 import { backfillIndicatorFacts } from '../src/db/queries/indicator-facts';
 import { loadScopedFacts } from '../src/db/queries/indicator-scope';
 import { evaluateAll, trend } from '../src/modules/indicators/aggregate';
+import { timed } from './sequential-timing';
 
 /**
  * The management quality indicators in `bench:api` (< 1 s at p99 for the city at 100,000 patients
@@ -12,23 +13,6 @@ import { evaluateAll, trend } from '../src/modules/indicators/aggregate';
  * read plus the evaluation alone.
  */
 const RUNS = Number(process.env.BENCH_INDICATOR_RUNS ?? 15);
-
-function percentiles(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-async function timed(runs: number, call: () => Promise<unknown>) {
-  await call();
-  const latencies: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await call();
-    latencies.push(performance.now() - started);
-  }
-  return percentiles(latencies);
-}
 
 export async function benchIndicators(options: {
   database: Database;

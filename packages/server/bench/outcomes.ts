@@ -7,6 +7,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import type { OutcomeScope } from '../src/modules/outcomes/queries';
 import { queryReportAggregates } from '../src/modules/outcomes/service';
 import { addOutcomeData } from './outcome-data';
+import { timed } from './sequential-timing';
 
 /**
  * The outcome report in `bench:api` (issue 13: under one second at 100,000 patients). It is one heavy
@@ -16,23 +17,6 @@ import { addOutcomeData } from './outcome-data';
  */
 
 const RUNS = Number(process.env.BENCH_OUTCOME_RUNS ?? 15);
-
-function percentiles(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-async function timed(runs: number, call: () => Promise<unknown>) {
-  await call();
-  const latencies: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = performance.now();
-    await call();
-    latencies.push(performance.now() - started);
-  }
-  return percentiles(latencies);
-}
 
 export async function adminToken(database: Database, base: string): Promise<string> {
   const password = 'Bench2026admin';

@@ -5,6 +5,7 @@ import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientList } from '../../api/patients';
 import { LazyDialog } from '../../components/lazy-dialog';
+import { useViewPage } from '../../components/use-view-page';
 import { useHomeStore } from '../../stores/home';
 import { useComparativeList } from '../patients/comparative-api';
 import { PatientTable } from '../patients/PatientTable';
@@ -56,8 +57,7 @@ function OutreachTable({
 }) {
   const { t } = useTranslation();
   const openRecord = useOpenRecord();
-  const [paging, setPaging] = useState({ list, page: 1 });
-  const page = paging.list === list ? paging.page : 1;
+  const [page, setPage] = useViewPage(list);
   const filter = { page, limit: LIST_SIZE, state: 'running' as const, sort: 'dueDate' as const, outreach: list };
   const managed = usePatientList(filter, group === 'managed');
   const comparison = useComparativeList(filter, group === 'comparison');
@@ -76,7 +76,7 @@ function OutreachTable({
         onRetry={() => void query.refetch()}
         page={page}
         limit={LIST_SIZE}
-        onPage={(p) => setPaging({ list, page: p })}
+        onPage={setPage}
         columns={group === 'managed' ? ['lastContact', 'followUp'] : ['cohort', 'lastContact', 'followUp']}
         emptyText={t(`outreach.empty.${list}`)}
         actions={(p: PatientListItem) => (

@@ -2,8 +2,8 @@
 
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useViewPage } from '../../components/use-view-page';
 import type { HomeStateType } from '../../stores/home';
-import { useViewPage } from './WorklistCard';
 
 describe('worklist paging', () => {
   it('goes back to page 1 when the view tab changes, and does not bring the old page back', () => {

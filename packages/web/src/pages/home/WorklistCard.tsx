@@ -1,8 +1,8 @@
 import { Button, Card, Segmented } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
+import { useViewPage } from '../../components/use-view-page';
 import { useComparativeList } from '../../features/patients/comparative-api';
 import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
@@ -69,12 +69,6 @@ function worklistFilter(view: HomeStateType, page: number) {
     sort: 'dueDate' as const,
     ...(view === 'overdue' ? { overdueOnly: true } : view === 'dueSoon' ? { dueWithinDays: DUE_SOON_DAYS } : {}),
   };
-}
-
-/** The page of a worklist, back to 1 whenever the view changes. */
-export function useViewPage(view: HomeStateType): [number, (page: number) => void] {
-  const [paging, setPaging] = useState({ view, page: 1 });
-  return [paging.view === view ? paging.page : 1, (page) => setPaging({ view, page })];
 }
 
 function useEmptyText(view: HomeStateType): string | undefined {
