@@ -6,9 +6,9 @@ import { createTestDatabase, databaseKinds } from './support/databases';
 import { migrationsBefore } from './support/migrations-before';
 
 /**
- * The database is left before the counters (0004), not just before this migration: with the counters'
- * tables present, runMigrations installs the current code's triggers, which name columns of later
- * migrations (the urgent counters), so no release leaves a database between 0004 and this one.
+ * The database is left before the counters (0004), not just before this migration: the releases of
+ * that time installed the counters' triggers at start-up with rules that name columns of later
+ * migrations (the urgent counters), so no release left a database between 0004 and this one.
  */
 const CUT_BEFORE = '0004_counters';
 

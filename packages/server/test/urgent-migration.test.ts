@@ -7,8 +7,8 @@ import { createTestDatabase, databaseKinds } from './support/databases';
 import { migrationsBefore } from './support/migrations-before';
 
 /**
- * The journal is cut before the counters (0004), not just before the urgent columns (0008): with the
- * counters' tables present, runMigrations installs the current code's triggers, which name the urgent
+ * The journal is cut before the counters (0004), not just before the urgent columns (0008): the
+ * releases of that time installed the counters' triggers at start-up with rules that name the urgent
  * columns, so a database can only be left between 0004 and 0008 by a release that predates both.
  */
 const CUT_BEFORE = '0004_counters';

@@ -5,7 +5,6 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import type { Database } from './client';
-import { installCounters } from './queries/counters';
 
 /** Where drizzle-kit writes migrations; the built server copies them next to its bundle. */
 export function defaultMigrationsFolder(): string {
@@ -21,9 +20,9 @@ export async function runMigrations(database: Database, migrationsFolder = defau
   } else {
     await migrateNodePg(database.db as never, { migrationsFolder });
   }
-  // The counters' triggers are rendered from the lists' predicates in code, so they are part of the
-  // schema every migrated database gets, installed (and the counters recounted) when they change.
-  await installCounters(database.db);
+  // Every DDL, the counters' triggers included, comes through these migrations: the triggers are
+  // rendered from the lists' predicates into custom migrations (npm run db:counters), which also
+  // recount, so nothing is installed beside the migration history.
 }
 
 /**

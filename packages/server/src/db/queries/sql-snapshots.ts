@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { PgDialect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { patients } from '../schema';
-import { renderCounterTriggers } from './counters';
 import { dueDateSql, isCompletedSql, isDismissedSql, isOverdueSql, isSilencedSql } from './patients';
 import { urgentStateSql } from './urgent';
 
@@ -51,9 +50,6 @@ export function renderSnapshots(): Record<string, string> {
         return [`${name}.sql`, `${header}-- params: ${JSON.stringify(params)}\n${layout(text)};\n`];
       }),
     ),
-    // The counters' trigger functions embed the rules above (db/queries/counters.ts): a rule change
-    // shows here too, and installCounters recounts on the next start.
-    'counter-triggers.sql': `${header}${renderCounterTriggers()}\n`,
   };
 }
 
