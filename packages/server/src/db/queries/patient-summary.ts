@@ -1,5 +1,5 @@
 import { followUpAnnex } from '@tcm/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { annexRecords, patients } from '../schema';
 import { urgentStateSql } from './urgent';
@@ -16,7 +16,12 @@ export async function refreshPatientSummary(db: Db, patientId: number): Promise<
     .where(eq(patients.id, patientId));
   if (!patient) return;
   const followUp = followUpAnnex(patient.cohort, patient.comparisonRole);
-  await db.execute(sql`
+  await db.execute(patientSummarySql(patientId, followUp));
+}
+
+/** The summary update of one patient whose follow-up instrument is `followUp`. */
+export function patientSummarySql(patientId: number, followUp: string): SQL {
+  return sql`
     update ${patients} set
       filled_annexes = coalesce((
         select array_agg(distinct r.annex order by r.annex) from ${annexRecords} r
@@ -28,5 +33,5 @@ export async function refreshPatientSummary(db: Db, patientId: number): Promise<
         select max(r.created_at) from ${annexRecords} r
         where r.patient_id = ${patientId} and r.voided_at is null and r.annex = ${followUp}),
       (urgent_since, urgent_alert) = ${urgentStateSql(patientId)}
-    where id = ${patientId}`);
+    where id = ${patientId}`;
 }

@@ -15,8 +15,8 @@ import { outcomeFacts } from '../../db/schema';
  * stored per-patient facts (outcome_facts, one row per live patient, computed from the records and the
  * patient row by facts-sql.ts in the transaction of every write) and answers only aggregates: one row per group (all institutions, and each institution) and
  * the events and censorings per day of follow-up for the Kaplan–Meier curves. Node computes the
- * intervals. `outcomes.sql` beside this file is the generated text of the statement (queries.test.ts
- * keeps it current).
+ * intervals. db/queries/snapshots/outcomes.sql is the generated text of the statement (the SQL
+ * snapshots, db/queries/sql-snapshots.test.ts, keep it current).
  */
 
 export interface OutcomeScope {

@@ -1,7 +1,8 @@
 import { type AnnexKey, allItems, getInstrument, type RecordRevision } from '@tcm/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { loadPatient } from '../../db/queries/patients';
-import { accounts, type annexRecords, recordRevisions } from '../../db/schema';
+import { recordRevisionsQuery } from '../../db/queries/record-reads';
+import { accounts, type annexRecords, type recordRevisions } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { isoDate } from '../../lib/dates';
 import { auditPatientRead } from '../../lib/read-audit';
@@ -54,12 +55,7 @@ export async function listRevisions(ctx: Ctx, annex: AnnexKey, id: number): Prom
   const patient = await loadPatient(ctx, record.patientId);
   const def = getInstrument(annex);
   const itemOrder = def ? allItems(def).map((item) => item.key) : [];
-  const rows = await ctx.db
-    .select({ revision: recordRevisions, doctorName: accounts.name })
-    .from(recordRevisions)
-    .leftJoin(accounts, eq(accounts.id, recordRevisions.doctorId))
-    .where(eq(recordRevisions.recordId, id))
-    .orderBy(desc(recordRevisions.revision));
+  const rows = await recordRevisionsQuery(ctx.db, id);
   const list = rows.map(({ revision: r, doctorName }, index): RecordRevision => {
     const data = r.data as Record<string, unknown>;
     const older = rows[index + 1]?.revision;

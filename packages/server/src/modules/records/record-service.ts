@@ -12,6 +12,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import { refreshPatientSummary } from '../../db/queries/patient-summary';
 import { loadPatient, type ScopedPatient, writePatient } from '../../db/queries/patients';
+import { recordCountQuery, recordPageQuery } from '../../db/queries/record-reads';
 import { accounts, annexRecords, recordRevisions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
@@ -143,17 +144,9 @@ export async function listRecords({
 }: ServiceCall<{ annex: AnnexKey; patientId: number; page: number; limit: number }>) {
   definitionOf(annex);
   const patient = await loadPatient(ctx, input.patientId);
-  const where = and(eq(annexRecords.patientId, input.patientId), eq(annexRecords.annex, annex), isNull(annexRecords.voidedAt));
   const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ record: annexRecords, doctorName: accounts.name })
-      .from(annexRecords)
-      .leftJoin(accounts, eq(accounts.id, annexRecords.doctorId))
-      .where(where)
-      .orderBy(desc(annexRecords.filledAt), desc(annexRecords.id))
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
-    ctx.db.select({ value: count() }).from(annexRecords).where(where),
+    recordPageQuery(ctx.db, input.patientId, annex, input.limit, (input.page - 1) * input.limit),
+    recordCountQuery(ctx.db, input.patientId, annex),
   ]);
   await auditPatientRead(ctx, 'record.list', patient, { annex, page: input.page, count: rows.length });
   return {
