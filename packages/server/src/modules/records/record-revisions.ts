@@ -1,8 +1,7 @@
 import { type AnnexKey, allItems, getInstrument, type RecordRevision } from '@tcm/contracts';
-import { desc, eq } from 'drizzle-orm';
 import { loadPatient } from '../../db/queries/patients';
 import { recordRevisionsQuery } from '../../db/queries/record-reads';
-import { accounts, type annexRecords, type recordRevisions } from '../../db/schema';
+import type { annexRecords, recordRevisions } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { isoDate } from '../../lib/dates';
 import { auditPatientRead } from '../../lib/read-audit';

@@ -8,12 +8,12 @@ import {
   STALE_REVISION_MESSAGE,
   validateRecord,
 } from '@tcm/contracts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { refreshOutcomeFacts } from '../../db/queries/outcome-facts';
 import { refreshPatientSummary } from '../../db/queries/patient-summary';
 import { loadPatient, type ScopedPatient, writePatient } from '../../db/queries/patients';
 import { recordCountQuery, recordPageQuery } from '../../db/queries/record-reads';
-import { accounts, annexRecords, recordRevisions } from '../../db/schema';
+import { annexRecords, recordRevisions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import { type Ctx, inTransaction, requireActor, type ServiceCall } from '../../lib/context';
 import { AppError, badRequest, conflict } from '../../lib/errors';
