@@ -38,8 +38,11 @@ export function recordingDb(): { db: Db; statements: RecordedStatement[] } {
   return { db: drizzle({ client: client as never, schema }) as unknown as Db, statements };
 }
 
-/** A fixed moment: 10:00 in the clinics' time zone on 2026-03-01. */
-export const SNAPSHOT_NOW = new Date('2026-03-01T02:00:00.000Z');
+/**
+ * A fixed moment, noon UTC on 2026-03-01: "today" is read in the process's zone (lib/dates.ts), and it
+ * is 2026-03-01 in every zone from UTC−11 to UTC+11, the clinics' Asia/Shanghai included.
+ */
+export const SNAPSHOT_NOW = new Date('2026-03-01T12:00:00.000Z');
 export const SNAPSHOT_TODAY = '2026-03-01';
 export const SNAPSHOT_CONFIG = loadConfig({ DATA_KEY: 'a1'.repeat(32), TZ: 'Asia/Shanghai' });
 

@@ -11,7 +11,7 @@ select "sessions"."id", "sessions"."last_seen_at", "sessions"."absolute_expires_
   limit $2;
 
 -- listLiveSessions (modules/auth/session-store.ts)
--- $1 = 2, $2 = "2026-03-01T00:00:00.000Z", $3 = "2026-03-01T02:00:00.000Z"
+-- $1 = 2, $2 = "2026-03-01T10:00:00.000Z", $3 = "2026-03-01T12:00:00.000Z"
 select "id", "created_at", "last_seen_at", "ip"
   from "sessions"
   where ("sessions"."account_id" = $1

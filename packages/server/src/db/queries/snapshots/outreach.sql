@@ -31,7 +31,7 @@ update "patients" set follow_up_status = $1, follow_up_status_at = $2::date,
     returning id, institution_id as "institutionId";
 
 -- reminderCandidates (db/queries/reminders.ts): the schedule
--- $1 = "2026-03-01", $2 = 3, $3 = "2026-03-01", $4 = 3, $5 = 10, $6 = "2026-02-22T02:00:00.000Z"
+-- $1 = "2026-03-01", $2 = 3, $3 = "2026-03-01", $4 = 3, $5 = 10, $6 = "2026-02-22T12:00:00.000Z"
 select * from (
       select "patients"."id" as "patientId", "patients"."name" as name, i.name as "institutionName",
         to_char(least(coalesce("patients"."last_follow_up_date", "patients"."enrolled_at") + (case when "patients"."cohort" = 'managed' then 15 else 90 end), "patients"."urgent_since" + 14), 'YYYY-MM-DD') as "dueDate", case
@@ -47,7 +47,7 @@ select * from (
     where c.kind is not null;
 
 -- queueReminders (db/queries/reminders.ts)
--- $1 = "13800138000", $2 = "随访提醒", $3 = "console", $4 = 1, $5 = "beforeDue", $6 = "2026-03-04", $7 = "2026-03-01T02:00:00.000Z"
+-- $1 = "13800138000", $2 = "随访提醒", $3 = "console", $4 = 1, $5 = "beforeDue", $6 = "2026-03-04", $7 = "2026-03-01T12:00:00.000Z"
 insert into "sms_outbox" (mobile, text, provider, status, patient_id, kind, due_date, created_at)
       values ($1, $2, $3, 'queued', $4::int, $5, $6::date, $7::timestamptz)
       on conflict (patient_id, due_date, kind) where patient_id is not null do nothing
