@@ -33,8 +33,11 @@ test.describe('focus ring and side menu (issue 31)', () => {
     const search = card.getByRole('searchbox');
     await expect(search).toBeEditable();
     await expectStill(page);
-    // Tab from the card's heading, the way a keyboard user arrives (a click would not show :focus-visible).
-    await page.getByRole('heading', { name: '查找患者' }).click();
+    // Arrive by Tab, the way a keyboard user does (a click would not show :focus-visible): from the
+    // control before the box, back into it.
+    await search.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(search).not.toBeFocused();
     await page.keyboard.press('Tab');
     await expect(search).toBeFocused();
     // The visible box is antd's affix wrapper around the input (allowClear).
