@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { answersFromQuestions } from '@tcm/contracts/clinical/ccmq';
 import { CCMQ_QUESTIONS } from '@tcm/contracts/clinical/ccmq-items';
 import { daysAgo } from '../fixtures/data';
@@ -105,6 +105,15 @@ test.describe('the English interface shows no Chinese outside patient data (issu
     await expect(page.locator('#rx-loseWeight-a32')).toHaveValue(/^Target: lose ≥ 7% of body weight \(from 80\.0 kg to below 74\.4 kg\)/);
     await page.goto('/prescribe/6');
     await expect(page.getByTestId('suggested-a1')).toContainText('Constitution:');
+    // The physique guidance is prefilled in English, under an English heading, and is interface text
+    // (not marked as Chinese), so the sweep above read it.
+    const guidance = ['a13', 'a23', 'a33', 'a41'].map((field) => page.locator(`#rx-physique-${field}`));
+    for (const text of guidance) {
+      await expect(text).toHaveValue(/^\[[A-Z][^\]]*\] [A-Z]/);
+      await expect(text).not.toHaveValue(/\p{Script=Han}/u);
+      await expect(text).not.toHaveAttribute('lang');
+    }
+    await expect(guidance[3] as Locator).toHaveValue(/Acupoints: /);
   });
 
   test("the administrator's screens", async ({ page, admin }) => {

@@ -152,8 +152,8 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
         {marker(field)}
         <Input.TextArea
           id={id(field)}
-          // Chinese text in the English interface (the specification's physique guidance, or what was
-          // typed) is marked as such, so a screen reader reads it in Chinese.
+          // The prefilled texts are in the interface's language; Chinese that the doctor typed in the
+          // English interface is marked as such, so a screen reader reads it in Chinese.
           lang={lang === 'en' && HAN.test(String(values[field] ?? '')) ? 'zh-CN' : undefined}
           value={String(values[field] ?? '')}
           onChange={(e) => set(field, e.target.value)}
