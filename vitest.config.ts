@@ -16,7 +16,7 @@ export default defineConfig({
           // took many seconds. A timeout is there to stop a hung test, not to measure a fast one.
           testTimeout: 120_000,
           // One module graph per worker, reused from file to file: re-importing antd, zod and the
-          // contracts for each of ~100 files cost more than the tests (67 s isolated, 37 s shared).
+          // contracts for each of ~100 files cost more time than the tests themselves.
           // The tests hold no module state between files: helpers reset theirs after each test through
           // this setup file (test-support/after-each.ts).
           isolate: false,

@@ -1,4 +1,4 @@
-// `npm run e2e:flake -- [--runs 10] [--busy 2] [playwright args…]`: the flake check of issue 15. Runs
+// `npm run e2e:flake -- [--runs 10] [--busy 2] [playwright args…]`: the flake check. Runs
 // the whole browser tier (e2e/playwright.config.ts) `runs` times in a row against the current web
 // build, with `busy` busy CPU loops beside it (child processes spinning for the whole check), and
 // prints each run's result and duration, then a summary. Stops at the first failing run (its report

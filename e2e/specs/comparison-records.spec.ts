@@ -22,7 +22,7 @@ import { expect, test } from '../fixtures/test';
 import { openDialog, openPatient, signIn } from '../fixtures/ui';
 
 /**
- * Issue 5 in the browser for comparison-group members (对照组): the baseline instruments (annexes 1, 6
+ * The instruments in the browser for comparison-group members (对照组): the baseline instruments (annexes 1, 6
  * and 3) and the group's follow-up (annex 7 for a pre-diabetes member, 9 for a diabetic one) are
  * filled, reopened, edited and printed; each edit is audited with the data before and after. Every
  * test has its own doctor and members.

@@ -16,7 +16,7 @@ import { expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { chooseOption, heading, openDialog, selectShowing, signIn, toast } from '../fixtures/ui';
 
-/** Every list screen and the exports of the rows it shows, the preselected one first (issue 7). */
+/** Every list screen and the exports of the rows it shows, the preselected one first. */
 const SCREENS: { path: string; heading: string; kinds: ExportKey[] }[] = [
   { path: '/userList', heading: '管理组患者', kinds: ['registerFillIn', 'annex7', 'annex1To9'] },
   { path: '/userList/running', heading: '随访录入未完成', kinds: ['registerFillIn', 'annex7', 'annex1To9'] },

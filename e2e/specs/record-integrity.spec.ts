@@ -22,7 +22,7 @@ import { expect, test } from '../fixtures/test';
 import { openDialog, openPatient, signIn } from '../fixtures/ui';
 
 /**
- * Issue 12 in the browser: danger values on annex 9, the repeat-OGTT outcome on annex 8, a stale edit
+ * Clinical safety and record integrity in the browser: danger values on annex 9, the repeat-OGTT outcome on annex 8, a stale edit
  * from a second tab (409, nothing overwritten, reload the latest) and a record's revision history. Every
  * test has its own doctor, and creates its patients and records through the API.
  */

@@ -241,7 +241,7 @@ const CASES: Record<string, RouteCase> = {
   ),
   // How far a running export of the caller's has got (in memory, per user: nothing to scope).
   'GET /api/export/progress': { scoped: false, request: async () => ({ query: { progressId: 'dialog-0001' } }) },
-  // The programme outcome report (issue 13) and its workbook: a doctor their institution, the admin any.
+  // The programme outcome report and its workbook: a doctor their institution, the admin any.
   'GET /api/programme/outcomes': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
   'GET /api/programme/outcomes/exportExcel': { scoped: true, request: async () => ({ query: { institutionId: INSTITUTION_A } }) },
   // The management quality indicators: scoped like the outcome report; targets are set by the admin.

@@ -6,7 +6,7 @@ import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
 import { download, openWorkbook, readSheet } from './support/xlsx';
 
 /**
- * The clinical rules of issue 12 through the API: the server derives every value through the same
+ * The clinical rules (docs/clinical-rules.md) through the API: the server derives every value through the same
  * contracts definitions as the form, so what it stores and returns is what the doctor saw.
  */
 

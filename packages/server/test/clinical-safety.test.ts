@@ -17,7 +17,7 @@ import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
 
 /**
  * Clinical safety through the API: adults only, record dates inside the patient's window, the danger
- * values that used to be refused are stored and raise their alert (annex 8 too), and a diabetic-range
+ * values are stored, not refused, and raise their alert (annex 8 too), and a diabetic-range
  * value is confirmed by a second one on another day.
  */
 

@@ -71,7 +71,7 @@ describe.each(databaseKinds())('stored counters on %s', (kind) => {
   });
   const dayIn = (days: number) => daysAgo(-days);
 
-  /** The bell as it was counted before issue 14: row by row, with the lists' predicates. */
+  /** The bell counted the slow, obvious way (the oracle): row by row, with the lists' predicates. */
   const bellFromRows = async (today: string, institutionId?: number) => {
     const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from patients
       where voided_at is null and cohort = 'managed' ${institutionId === undefined ? sql`` : sql`and institution_id = ${institutionId}`}

@@ -18,7 +18,7 @@ import {
 import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
 
 /**
- * The fuzz tier (issue 11): for every route and every parameter and body property of the OpenAPI
+ * The fuzz tier: for every route and every parameter and body property of the OpenAPI
  * document, bad inputs sent as a doctor, the admin and nobody. Every answer must be below 500 and be
  * the envelope {code, data, message} (an error with code ≠ 0 and a Chinese message), or, for an
  * export, the file. Seeded, so a failure replays exactly.

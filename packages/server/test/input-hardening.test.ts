@@ -11,7 +11,7 @@ import { createAdmin, createDoctor, enrolPatient, loginAs, nextMobile, nextResid
 import { createTestApp, INSTITUTION_A, type TestApp } from './support/test-app';
 
 /**
- * Issue 11, items 2, 3, 4 and 10: input that PostgreSQL cannot take or that is garbage answers a 400
+ * Input that PostgreSQL cannot take or that is garbage answers a 400
  * envelope naming the field (never a 500), a unique race answers 409, and no identifier reaches the log.
  */
 describe.each(databaseKinds())('input hardening on %s', (kind) => {

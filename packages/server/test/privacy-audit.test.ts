@@ -11,7 +11,7 @@ interface Item {
 }
 
 /**
- * Issue 11, items 6 and 7: a masked list must not be turned back into full identifiers by prefix
+ * A masked list must not be turned back into full identifiers by prefix
  * searches, identifier-shaped searches are audited, and the audit log itself holds no identifiers.
  */
 describe.each(databaseKinds())('identifier privacy in searches and the audit log on %s', (kind) => {

@@ -40,7 +40,7 @@ const BROWSER_SECURITY_HEADERS = {
   'x-xss-protection': '0',
 };
 
-/** Issue 11, item 8: no answer under /prod-api may be kept by a browser or proxy cache. */
+/** No answer under /prod-api may be kept by a browser or proxy cache. */
 describe.each(databaseKinds())('Cache-Control on every API answer on %s', (kind) => {
   let t: TestApp;
   let doctorToken: string;
@@ -142,7 +142,7 @@ describe.each(databaseKinds())('Cache-Control on every API answer on %s', (kind)
 });
 
 /**
- * Issue 11, item 9: HSTS and `upgrade-insecure-requests` only when the operator says TLS is in front;
+ * HSTS and `upgrade-insecure-requests` only when the operator says TLS is in front;
  * a clinic serving the app over plain HTTP on its LAN must get neither, or its own scripts fail.
  */
 describe.each(databaseKinds())('HSTS and upgrade-insecure-requests on %s', (kind: DatabaseKind) => {

@@ -14,7 +14,7 @@ interface Page {
   total: number;
 }
 
-/** The home worklist's views (issue 4): due soon and sort by due date, filtered and ordered in SQL. */
+/** The home worklist's views: due soon and sort by due date, filtered and ordered in SQL. */
 describe.each(databaseKinds())('worklist filters on %s', (kind) => {
   let t: TestApp;
   let token: string;

@@ -24,12 +24,12 @@ export const createComparativeBody = z.object({
     .max(INT4_MAX, { message: '请选择社区' }),
   idNum: residentIdSchema,
   /**
-   * The enrolment date, time zero of the outcome report (issue 30): optional, default today; not in the
+   * The enrolment date, time zero of the outcome report: optional, default today; not in the
    * future, not before the birth date. A clinic bringing patients enrolled before it adopted the system
    * gives their real date.
    */
   enrolledAt: isoDateSchema.optional(),
-  /** Consent to SMS reminders (issue 32): recorded with the date and who recorded it; default no. */
+  /** Consent to SMS reminders: recorded with the date and who recorded it; default no. */
   smsConsent: z.boolean({ message: '短信提醒同意（smsConsent）应为 true 或 false' }).optional(),
 });
 export type CreateComparativeBody = z.input<typeof createComparativeBody>;

@@ -7,7 +7,7 @@ export { OutreachPaths } from './outreach-paths';
 /**
  * Follow-up outreach (docs/outreach.md): the attempts to reach a patient, the follow-up status (转归) they
  * lead to, the home screen's working lists and the patient's own SMS reminders. The field names and
- * values are contracts of issue 32; add to them, never rename them.
+ * values are contracts with the web client and the exports; add to them, never rename them.
  */
 
 export const contactChannelSchema = z.enum(['phone', 'sms', 'homeVisit', 'clinic'], { message: '请选择联系方式' });

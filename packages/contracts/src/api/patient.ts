@@ -164,12 +164,12 @@ export const enrolPatientBody = z.object({
   institutionId: bodyIdSchema,
   consentDate: isoDateSchema,
   /**
-   * The enrolment date, time zero of the outcome report (issue 30): optional, default today; not in the
+   * The enrolment date, time zero of the outcome report: optional, default today; not in the
    * future, not before the birth date. A clinic bringing patients enrolled before it adopted the system
    * gives their real date.
    */
   enrolledAt: isoDateSchema.optional(),
-  /** Consent to SMS reminders (issue 32): recorded with the date and who recorded it; default no. */
+  /** Consent to SMS reminders: recorded with the date and who recorded it; default no. */
   smsConsent: z.boolean({ message: '短信提醒同意（smsConsent）应为 true 或 false' }).optional(),
 });
 export type EnrolPatientBody = z.input<typeof enrolPatientBody>;
@@ -181,9 +181,9 @@ export const updatePatientBody = z.object({
   idNum: residentIdSchema.optional(),
   gender: genderSchema.optional(),
   consentDate: isoDateSchema.optional(),
-  /** Editable while no record predates the new date (issue 30, item 3). */
+  /** Editable while no record predates the new date (it would fall before time zero). */
   enrolledAt: isoDateSchema.optional(),
-  /** Give or withdraw SMS consent (issue 32, item 5). */
+  /** Give or withdraw SMS consent. */
   smsConsent: z.boolean({ message: '短信提醒同意（smsConsent）应为 true 或 false' }).optional(),
 });
 /** PUT /api/user: the admin edits a doctor (name, institution, disabled); a doctor edits a patient. */

@@ -2,7 +2,7 @@
 // loading zod (prescription.ts re-exports them beside the schemas).
 
 /**
- * The prescription calls (issue 6), under /prod-api like every call. The spec's own
+ * The prescription calls, under /prod-api like every call. The spec's own
  * `/prescription/exportPrescription` is an export and lives with the exports.
  */
 export const PrescriptionPaths = {

@@ -8,7 +8,7 @@ export const RecordPaths = {
   revisions: '/api/annex/:annex/records/:id/revisions',
 } as const;
 
-/** The answer to an edit that does not carry the revision the record is at (issue 12). */
+/** The answer to an edit that does not carry the revision the record is at. */
 export const STALE_REVISION_MESSAGE = '该记录已被他人修改，请刷新后再编辑';
 
 export const ANNEX_PATH_VALUES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'custom'] as const;
@@ -52,7 +52,7 @@ export const voidRecordQuery = z.object({
   reason: z.string({ message: '请填写作废原因' }).trim().min(1, { message: '请填写作废原因' }).max(200, { message: '原因不能超过200字' }),
 });
 
-/** One filled instrument as the API returns it (issue 5). */
+/** One filled instrument as the API returns it. */
 export const annexRecordSchema = z.object({
   id: z.number().int(),
   annex: annexParam,
@@ -72,7 +72,7 @@ export const annexRecordSchema = z.object({
 export type AnnexRecord = z.infer<typeof annexRecordSchema>;
 export const recordHistoryResult = paged(annexRecordSchema);
 
-/** One saved state of a record: who saved it, when, and what it held (issue 12). */
+/** One saved state of a record: who saved it, when, and what it held. */
 export const recordRevisionSchema = z.object({
   revision: z.number().int(),
   /** The instrument definition version the answers were checked against. */

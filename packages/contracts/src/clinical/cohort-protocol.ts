@@ -76,7 +76,7 @@ export function protocolGroup(cohort: CohortKind, role?: number | string | null)
   return role === 1 ? PROTOCOL_GROUPS.comparisonDiabetes : PROTOCOL_GROUPS.comparisonPreDiabetes;
 }
 
-/** The instruments a patient of this group fills (issue 12: the one table every reader uses). */
+/** The instruments a patient of this group fills (the one table every reader uses). */
 export function instrumentsFor(cohort: CohortKind, role?: number | string | null): readonly AnnexKey[] {
   return protocolGroup(cohort, role).instruments;
 }

@@ -135,7 +135,7 @@ export const annex1: InstrumentDefinition = {
           key: 'westernDiagnosis',
           label: text('西医诊断', 'Western diagnosis'),
           type: 'single',
-          // Issue 5: annex 1 requires only the test date and one glucose value.
+          // Annex 1 requires only the test date and one glucose value.
           options: [
             opt('IFG', '空腹血糖受损（IFG）', 'Impaired fasting glucose (IFG)'),
             opt('IGT', '糖耐量减低（IGT）', 'Impaired glucose tolerance (IGT)'),

@@ -68,7 +68,7 @@ describe('validateRecord', () => {
 
   it('names a missing required item', () => {
     expect(errorsOf(annex1, { fpg: 6.4, westernDiagnosis: 'IFG' })).toEqual([{ item: 'testDate', message: '请填写 检测日期' }]);
-    // Issue 5: annex 1 needs only the test date and one glucose value.
+    // Annex 1 needs only the test date and one glucose value.
     expect(errorsOf(annex1, { testDate: '2026-02-20', fpg: 6.4 })).toEqual([]);
     expect(errorsOf(annex7, { visitDate: '2026-02-20' })).toEqual([{ item: 'way', message: '请选择 随访方式' }]);
   });

@@ -6,7 +6,7 @@ import { ResponseSerializationError, serializerCompiler as zodSerializerCompiler
 import { type ZodType, z } from 'zod';
 
 /**
- * How answers are written (issue 14). Parsing every answer with its zod schema and then calling
+ * How answers are written. Parsing every answer with its zod schema and then calling
  * JSON.stringify was a fixed cost on every call, paid again for each row of a list. In production
  * the answer is written by fast-json-stringify, compiled once per route from the JSON schema derived
  * from the route's zod response schema (what Fastify does for plain JSON-schema routes), so the

@@ -10,7 +10,7 @@ import { at, dateOf, demoDoctorContexts, record, type SeedContext } from './demo
 import type { Random } from './random';
 
 /**
- * Demo cohorts for the programme outcome page (issue 13): per demo institution, managed patients and
+ * Demo cohorts for the programme outcome page: per demo institution, managed patients and
  * pre-diabetes comparison members with a baseline glucose test (annex 1) and later measurements
  * (annexes 7 and 8) over the past year, so that each group has more than ten evaluable patients and
  * the two groups differ the way a working programme would: the managed group loses weight and more of

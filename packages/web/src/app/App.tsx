@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import type { Locale } from 'antd/es/locale';
 // The ES module builds of the locales: 'antd/locale/*' are CommonJS re-exports of antd/lib.
 import zhCNLocale from 'antd/es/locale/zh_CN';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -9,7 +8,7 @@ import { RouterProvider } from 'react-router-dom';
 import { useLoadInstitutions } from '../api/institutions';
 import { queryClient } from '../api/query-client';
 import { PlainOnFailure } from '../components/PlainOnFailure';
-import { antdLocaleFor } from '../i18n';
+import { antdLocaleFor, type Locale } from '../i18n';
 import { onToastHostWanted, toast } from '../lib/toast';
 import { useConfirmQueue } from '../stores/confirm-queue';
 import { syncSessionAcrossTabs } from '../stores/session';

@@ -76,7 +76,7 @@ export default function AppShell() {
           trigger={null}
           theme="light"
           className="app-sider-sticky"
-          style={{ borderInlineEnd: '1px solid #e5e7e6' }}
+          style={{ borderInlineEnd: '1px solid var(--ant-color-border-secondary)' }}
         >
           <nav aria-label={t('nav.label')}>
             <SideMenu isAdmin={isAdmin} collapsed={collapsed} />

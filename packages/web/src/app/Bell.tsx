@@ -69,7 +69,7 @@ function BellButton({ count, label, onClick }: { count: number; label: string; o
   return (
     <Button type="text" aria-label={label} onClick={onClick} data-testid="bell" style={{ paddingInline: 10 }}>
       <Badge count={count} size="small" overflowCount={99} data-testid="bell-badge">
-        <BellOutlined aria-hidden style={{ fontSize: 18, color: '#ffffff' }} />
+        <BellOutlined aria-hidden style={{ fontSize: 18, color: 'var(--ant-color-text-light-solid)' }} />
       </Badge>
     </Button>
   );

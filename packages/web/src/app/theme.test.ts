@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { theme as antdTheme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme';
+import { THEME_CLASS, theme } from './theme';
 
 /** WCAG 2.x relative luminance of an opaque #rrggbb colour. */
 function luminance(hex: string): number {
@@ -32,5 +34,13 @@ describe('theme tokens', () => {
   it('selects list options on the light primary tint', () => {
     expect(tokens.controlItemBgActive).toBe(tokens.colorPrimaryBg);
     expect(luminance(tokens.controlItemBgActive)).toBeGreaterThan(0.8);
+  });
+});
+
+describe('theme CSS variables', () => {
+  it('are written for the class that index.html puts on the whole document', () => {
+    expect(theme.cssVar).toEqual({ key: THEME_CLASS });
+    const html = readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
+    expect(/<html [^>]*class="([^"]*)"/.exec(html)?.[1]?.split(' ')).toContain(THEME_CLASS);
   });
 });

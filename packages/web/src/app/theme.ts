@@ -1,11 +1,19 @@
 import type { ThemeConfig } from 'antd';
 
 /**
+ * The class that carries antd's design tokens as CSS variables (`--ant-color-primary`, …). antd puts
+ * it on its own components; index.html puts it on <html> too, so that the app's stylesheets and SVG
+ * charts read the same tokens everywhere (skip link, focus rings, print) instead of copying colours.
+ */
+export const THEME_CLASS = 'tcm-theme';
+
+/**
  * Ant Design's defaults put several text colours below WCAG AA contrast (the #1677ff primary on white
  * is 4.1:1, secondary text 3.4:1, #ff4d4f error text 3.3:1). A clinic screen is read all day, often on
  * cheap monitors, and axe-core checks every screen, so the tokens are darkened to ≥ 4.5:1.
  */
 export const theme: ThemeConfig = {
+  cssVar: { key: THEME_CLASS },
   token: {
     colorPrimary: '#0f6b57',
     colorLink: '#0f6b57',
@@ -36,12 +44,13 @@ export const theme: ThemeConfig = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    colorBgLayout: '#f4f6f5',
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif",
   },
   components: {
-    Layout: { headerBg: '#0f6b57', headerColor: '#ffffff', headerPadding: '0 16px', siderBg: '#ffffff', bodyBg: '#f4f6f5' },
+    Layout: { headerBg: '#0f6b57', headerColor: '#ffffff', headerPadding: '0 16px', siderBg: '#ffffff' },
     Menu: { itemSelectedColor: '#0f6b57', itemSelectedBg: '#e3f1ec' },
   },
 };

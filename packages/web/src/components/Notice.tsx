@@ -1,5 +1,4 @@
 import { CheckCircleFilled, CloseCircleFilled, CloseOutlined, ExclamationCircleFilled, InfoCircleFilled } from '@ant-design/icons';
-import useToken from 'antd/es/theme/useToken';
 import type { CSSProperties, ReactNode } from 'react';
 
 export type NoticeType = 'success' | 'info' | 'warning' | 'error';
@@ -27,12 +26,11 @@ interface Props {
  * own, a few lines, so that the screens showing one do not carry antd's Alert and its motion code).
  */
 export function Notice({ type, title, description, action, onClose, closeLabel, role = 'alert', className, style, ...rest }: Props) {
-  const [, token] = useToken();
   const colours = {
-    success: [token.colorSuccessBg, token.colorSuccessBorder, token.colorSuccess],
-    info: [token.colorInfoBg, token.colorInfoBorder, token.colorInfo],
-    warning: [token.colorWarningBg, token.colorWarningBorder, token.colorWarning],
-    error: [token.colorErrorBg, token.colorErrorBorder, token.colorError],
+    success: ['var(--ant-color-success-bg)', 'var(--ant-color-success-border)', 'var(--ant-color-success)'],
+    info: ['var(--ant-color-info-bg)', 'var(--ant-color-info-border)', 'var(--ant-color-info)'],
+    warning: ['var(--ant-color-warning-bg)', 'var(--ant-color-warning-border)', 'var(--ant-color-warning)'],
+    error: ['var(--ant-color-error-bg)', 'var(--ant-color-error-border)', 'var(--ant-color-error)'],
   }[type];
   const Icon = ICONS[type];
   const classes = ['notice', description ? 'notice-with-description' : '', className ?? ''].filter(Boolean).join(' ');

@@ -37,7 +37,7 @@ export function PatientPanel() {
     return (
       <Card data-testid="patient-panel-empty">
         <Empty description={<strong>{t('patientPanel.none')}</strong>}>
-          <p style={{ color: 'rgba(0,0,0,0.65)' }}>{t('patientPanel.noneHint')}</p>
+          <p style={{ color: 'var(--ant-color-text-secondary)' }}>{t('patientPanel.noneHint')}</p>
           <Button type="primary" onClick={() => navigate('/userList')}>
             {t('patientPanel.choose')}
           </Button>

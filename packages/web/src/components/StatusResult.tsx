@@ -14,7 +14,7 @@ export function StatusResult(props: ResultProps) {
   const plain = (
     <div style={{ padding: '48px 32px', textAlign: 'center' }}>
       <div style={{ fontSize: 24, marginBottom: 8 }}>{props.title}</div>
-      {props.subTitle && <div style={{ color: 'rgba(0, 0, 0, 0.55)', marginBottom: 24 }}>{props.subTitle}</div>}
+      {props.subTitle && <div style={{ color: 'var(--ant-color-text-tertiary)', marginBottom: 24 }}>{props.subTitle}</div>}
       {props.extra}
     </div>
   );

@@ -8,13 +8,13 @@ import dayjs from '../lib/dayjs';
 /** A follow-up is "due soon" within this many days: a week lets a doctor plan phone calls. */
 export const DUE_SOON_DAYS = 7;
 
-// Text colours are dark enough for WCAG AA on the light tag backgrounds (axe checks them).
+// The theme's status colours: their text keeps WCAG AA on their own light tint (app/theme.test.ts).
 const TONE = {
-  red: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' },
-  orange: { color: '#874d00', background: '#fff7e6', borderColor: '#ffd591' },
-  green: { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' },
-  blue: { color: '#0e5e4c', background: '#e3f1ec', borderColor: '#8fcab7' },
-  grey: { color: '#434343', background: '#fafafa', borderColor: '#d9d9d9' },
+  red: { color: 'var(--ant-color-error)', background: 'var(--ant-color-error-bg)', borderColor: 'var(--ant-color-error-border)' },
+  orange: { color: 'var(--ant-color-warning)', background: 'var(--ant-color-warning-bg)', borderColor: 'var(--ant-color-warning-border)' },
+  green: { color: 'var(--ant-color-success)', background: 'var(--ant-color-success-bg)', borderColor: 'var(--ant-color-success-border)' },
+  blue: { color: 'var(--ant-color-primary)', background: 'var(--ant-color-primary-bg)', borderColor: 'var(--ant-color-primary-border)' },
+  grey: { color: 'var(--ant-color-text)', background: 'var(--ant-color-fill-alter)', borderColor: 'var(--ant-color-border)' },
 } as const;
 
 export function ToneTag({ tone, children, testId }: { tone: keyof typeof TONE; children: React.ReactNode; testId?: string }) {

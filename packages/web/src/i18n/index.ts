@@ -1,4 +1,8 @@
-import type { Locale } from 'antd/es/locale';
+import type { ConfigProviderProps } from 'antd';
+
+/** antd's texts for one language (pagination, date pickers, dialogs). */
+export type Locale = NonNullable<ConfigProviderProps['locale']>;
+
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { safeStorage } from '../stores/storage';

@@ -9,7 +9,7 @@ import { InstrumentForm } from './InstrumentForm';
 import { useInstrumentForm } from './use-instrument-form';
 
 /*
- * The live derived values of the form (issue 12): the warnings a doctor must see before saving
+ * The live derived values of the form: the warnings a doctor must see before saving
  * (urgent referral, "repeat the OGTT") and the BP category beside the blood pressure.
  */
 

@@ -1,6 +1,5 @@
-import type { MessageInstance } from 'antd/es/message/interface';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { onToastHostWanted, registerToast, requestToastHost, TOAST_SECONDS, toast } from './toast';
+import { type MessageInstance, onToastHostWanted, registerToast, requestToastHost, TOAST_SECONDS, toast } from './toast';
 
 function fakeMessages() {
   return { success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn(), loading: vi.fn(), open: vi.fn(), destroy: vi.fn() };

@@ -1,4 +1,7 @@
-import type { MessageInstance } from 'antd/es/message/interface';
+import type { message } from 'antd';
+
+/** The message API that antd's `message.useMessage()` hands out (ToastHost registers it). */
+export type MessageInstance = ReturnType<typeof message.useMessage>[0];
 
 /** antd message toasts close after 3000 ms (spec §4, §9); the duration is given in seconds. */
 export const TOAST_SECONDS = 3;

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 11, "scope where the query is built": a route or service that queries the patients table
+ * Scope is part of the query: a route or service that queries the patients table
  * without the request's institution condition must be impossible to write by accident. Outside the
  * data layer the table is out of reach (no import of `patients` from db/schema, no raw SQL naming it),
  * so the only way to a patient is `patientScope(ctx)` or `loadPatient(ctx, id)` (db/queries/patients.ts),

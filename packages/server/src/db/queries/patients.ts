@@ -21,7 +21,7 @@ import { isUrgentSql, URGENT_CONTACT_DAYS } from './urgent';
  * The patient data layer: the only module that names the `patients` table in a query
  * (src/db/queries/patient-scope-guard.test.ts fails the build otherwise). Every read and write of a
  * patient goes through a scope built from the request context, so the institution condition is part of
- * the query itself instead of something each caller must remember (OWASP API1; issue 11).
+ * the query itself instead of something each caller must remember (OWASP API1).
  */
 
 /** A stored patient row, as Drizzle reads it. */

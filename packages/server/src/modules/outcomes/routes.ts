@@ -5,7 +5,7 @@ import { ok } from '../../lib/respond';
 import { getOutcomeReport } from './service';
 
 /**
- * The programme outcome report (issue 13, docs/outcomes.md). Its Excel export is registered with the
+ * The programme outcome report (docs/outcomes.md). Its Excel export is registered with the
  * other exports (modules/exports/routes.ts) so that it shares their concurrency gate and audit.
  */
 export async function outcomeRoutes(app: FastifyInstance) {

@@ -8,8 +8,8 @@ import type { Ctx } from '../../lib/context';
 /**
  * The list search (`keyword`). Lists show identifiers masked (330102********3418, 138****5678), so
  * an ID number or mobile matches only in full or on its last four characters, which every list
- * already shows: a prefix search would let anyone rebuild the hidden digits one request at a time
- * (issue 11). Names match on any part, as before.
+ * already shows: a prefix search would let anyone rebuild the hidden digits one request at a time.
+ * Names match on any part of the name.
  */
 
 /** Spaces and dashes people type inside numbers ("138 0013 8000") are not part of the identifier. */

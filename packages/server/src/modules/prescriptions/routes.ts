@@ -20,7 +20,7 @@ import * as service from './prescription-service';
 const TAG = ['prescriptions'];
 
 /**
- * The seven kinds of health prescription (issue 6); `{kind}` is diet, sleep, motion, loseWeight, other,
+ * The seven kinds of health prescription; `{kind}` is diet, sleep, motion, loseWeight, other,
  * healthEducation or physique. Reads are open to the admin (every institution) and to doctors (their
  * own); issuing and voiding are a doctor's.
  */

@@ -56,7 +56,7 @@ function precedes(at: ContextPosition): SQL | undefined {
 /**
  * What a definition's derived values and rules need beyond the record: the patient, their baseline
  * (first live record of each annex), their latest records and the previous record of this annex, all
- * as of the record's own date (issue 12): a back-dated or edited record is judged against what came
+ * as of the record's own date: a back-dated or edited record is judged against what came
  * before it, never against a later visit. Voided records and the record itself never count.
  */
 export async function buildInstrumentContext(

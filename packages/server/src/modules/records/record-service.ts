@@ -114,7 +114,7 @@ export async function createRecord({
       .returning();
     if (!row) throw new Error('record insert returned nothing');
     await tx.db.insert(recordRevisions).values(recordRevision(row, actor.id, tx.now));
-    // The end evaluation is saved together with ending management (issue 5).
+    // The end evaluation is saved together with ending management.
     if (annex === '8' && !patient.endManagement) {
       await writePatient(tx, patient, { endManagement: true, endedAt: todayOf(tx), updatedAt: tx.now });
       await writeAudit(tx, {
@@ -165,7 +165,7 @@ export async function getRecord({ ctx, input: { annex, id } }: ServiceCall<{ ann
 }
 
 /**
- * An edit applies only to the revision the editor read (issue 12): a missing or stale revision, or a
+ * An edit applies only to the revision the editor read: a missing or stale revision, or a
  * record edited in between, answers 409 and changes nothing. The check and the write are one
  * statement (UPDATE … WHERE revision = ?), so of two parallel edits of one revision exactly one wins.
  * The new state is kept as the next revision; a voided record cannot be edited (409).

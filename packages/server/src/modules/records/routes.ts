@@ -20,7 +20,7 @@ import * as records from './record-service';
 
 const TAG = ['records'];
 
-/** The records API of the instruments (issue 5); `{annex}` is 1…9 or custom. */
+/** The records API of the instruments; `{annex}` is 1…9 or custom. */
 export async function recordRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -152,7 +152,7 @@ export default function ExportDialog({ open, kinds, onClose }: { open: boolean; 
             <DateField />
           </Form.Item>
         </div>
-        <p style={{ margin: 0, color: 'rgba(0,0,0,0.65)' }}>{t('exports.rangeHint')}</p>
+        <p style={{ margin: 0, color: 'var(--ant-color-text-secondary)' }}>{t('exports.rangeHint')}</p>
         <Form.Item name="deidentify" valuePropName="checked" style={{ margin: '12px 0 0' }} extra={t('exports.deidentifyHint')}>
           <Checkbox>{t('exports.deidentify')}</Checkbox>
         </Form.Item>

@@ -1,22 +1,24 @@
-import { AXIS_COLOR, ChartFrame, ValueAxis } from '../outcomes/charts/ChartFrame';
-import { linearScale, textWidth } from '../outcomes/charts/scale';
+import { ChartFrame, ValueAxis } from '../../components/charts/ChartFrame';
+import { linearScale, niceTicks, textWidth } from '../../components/charts/scale';
 
 interface Props {
   /** The chart's accessible name. */
   label: string;
   points: readonly { period: string; rate: number | null }[];
+  /** A CSS colour; the theme's primary by default. */
   color?: string;
   height?: number;
 }
 
-const TICKS = [0, 50, 100];
+/** A rate runs 0–100 %; at 96 px high, three ticks (every 50 %) are all the axis has room for. */
+const TICKS = niceTicks(0, 100, 2);
 const percent = (value: number) => `${value}%`;
 
 /**
  * One indicator's rate over the trailing periods: a line through the periods that have a rate (an
  * empty denominator leaves a gap), the first and last period named under the axis.
  */
-export function TrendLine({ label, points, color = '#1677ff', height = 96 }: Props) {
+export function TrendLine({ label, points, color = 'var(--ant-color-primary)', height = 96 }: Props) {
   return (
     <ChartFrame label={label} height={height}>
       {(width) => {
@@ -42,13 +44,13 @@ export function TrendLine({ label, points, color = '#1677ff', height = 96 }: Pro
         return (
           <>
             <ValueAxis name="" ticks={TICKS} tickText={percent} y={y} left={left} right={width - right} top={top} bottom={bottom} />
-            <line x1={left} x2={width - right} y1={bottom} y2={bottom} stroke={AXIS_COLOR} />
+            <line className="chart-axis" x1={left} x2={width - right} y1={bottom} y2={bottom} />
             {segments.map((d) => (
-              <path key={d} d={d} fill="none" stroke={color} strokeWidth={2} />
+              <path key={d} d={d} fill="none" style={{ stroke: color }} strokeWidth={2} />
             ))}
             {points.map((p, i) =>
               p.rate === null ? null : (
-                <circle key={p.period} cx={x(i)} cy={y(p.rate)} r={3} fill={color}>
+                <circle key={p.period} cx={x(i)} cy={y(p.rate)} r={3} style={{ fill: color }}>
                   <title>{`${p.period}: ${p.rate}%`}</title>
                 </circle>
               ),

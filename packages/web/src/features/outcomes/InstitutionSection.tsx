@@ -7,7 +7,7 @@ import { GROUPS, type OutcomeFormat } from './use-outcome-format';
 type InstitutionRow = OutcomeReport['byInstitution'][number];
 type Measure = keyof OutcomeInstitutionRow;
 
-/** The columns of each group; all but enrolment sort (issue 13). */
+/** The columns of each group; all but enrolment sort. */
 const MEASURES: readonly { key: Measure; sortable: boolean }[] = [
   { key: 'enrolled', sortable: false },
   { key: 'baselineComplete', sortable: true },

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * The programme outcome report (issue 13): the two groups at baseline, their outcomes and the effect
+ * The programme outcome report: the two groups at baseline, their outcomes and the effect
  * estimates, the survival curves, weight, constitution, the diabetic comparison members and each
  * institution. Every part says how many patients it rests on and warns when they are too few.
  */

@@ -3,12 +3,13 @@ import type { SurvivalPoint } from '@tcm/contracts/api/outcomes';
 export type GroupKey = 'managed' | 'comparison';
 
 /**
- * The two groups keep one colour each on every chart, and the comparison group's line is dashed, so
- * the curves stay apart on a black-and-white print and for readers who do not tell the colours apart.
+ * The two groups keep one colour each on every chart (the theme's primary and its dark orange, as CSS
+ * variables), and the comparison group's line is dashed, so the curves stay apart on a black-and-white
+ * print and for readers who do not tell the colours apart.
  */
 export const GROUP_STYLE: Record<GroupKey, { color: string; mark: 'line' | 'dashed' }> = {
-  managed: { color: '#0f6b57', mark: 'line' },
-  comparison: { color: '#b35900', mark: 'dashed' },
+  managed: { color: 'var(--ant-color-primary)', mark: 'line' },
+  comparison: { color: 'var(--ant-orange-8)', mark: 'dashed' },
 };
 
 /**

@@ -73,7 +73,7 @@ export function PatientTable({
           <strong data-patient-data>{p.name}</strong>
           {p.urgent && <UrgentMark />}
           <OutreachStatusTag status={p.followUpStatus} />
-          <div style={{ color: 'rgba(0,0,0,0.65)' }}>
+          <div style={{ color: 'var(--ant-color-text-secondary)' }}>
             {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })}
           </div>
         </div>

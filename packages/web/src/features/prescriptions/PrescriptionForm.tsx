@@ -120,7 +120,13 @@ export function PrescriptionForm({ kind, blank, onSaved }: Props) {
           tabIndex={0}
           data-testid={`suggested-${field}`}
           className="prescription-suggested"
-          style={{ marginInlineStart: 8, cursor: 'help', color: '#874d00', background: '#fffbe6', borderColor: '#d4b106' }}
+          style={{
+            marginInlineStart: 8,
+            cursor: 'help',
+            color: 'var(--ant-color-warning)',
+            background: 'var(--ant-color-warning-bg)',
+            borderColor: 'var(--ant-color-warning-border)',
+          }}
         >
           {t('prescribe.suggested')}
           <span className="visually-hidden">{t('prescribe.suggestedBecause', { reason: text })}</span>

@@ -67,7 +67,7 @@ export function PrescriptionHistory({ kind, patientId, onPrint }: Props) {
           loading={history.isFetching}
           rows={history.data?.list ?? []}
           label={t('prescribe.historyLabel', { kind: kindName })}
-          empty={<span style={{ color: 'rgba(0,0,0,0.65)' }}>{t('prescribe.historyEmpty')}</span>}
+          empty={<span style={{ color: 'var(--ant-color-text-secondary)' }}>{t('prescribe.historyEmpty')}</span>}
           pagination={{
             current: page,
             pageSize: HISTORY_PAGE_SIZE,
@@ -85,7 +85,15 @@ export function PrescriptionHistory({ kind, patientId, onPrint }: Props) {
                 <Space size={4} wrap>
                   <span>{formatIssued(row.createdAt, true)}</span>
                   {page === 1 && index === 0 && (
-                    <Tag style={{ color: '#135200', background: '#f6ffed', borderColor: '#95de64' }}>{t('prescribe.overviewTitle')}</Tag>
+                    <Tag
+                      style={{
+                        color: 'var(--ant-color-success)',
+                        background: 'var(--ant-color-success-bg)',
+                        borderColor: 'var(--ant-color-success-border)',
+                      }}
+                    >
+                      {t('prescribe.overviewTitle')}
+                    </Tag>
                   )}
                 </Space>
               ),

@@ -1,6 +1,5 @@
 import { FlagFilled } from '@ant-design/icons';
 import type { AnnexRecord } from '@tcm/contracts/api/records';
-import useToken from 'antd/es/theme/useToken';
 import { useTranslation } from 'react-i18next';
 import { readAlerts } from '../../instruments/field-flags';
 import { useInstrumentLang } from '../../instruments/lang';
@@ -9,7 +8,6 @@ import { useInstrumentLang } from '../../instruments/lang';
 export function AlertFlag({ record }: { record: AnnexRecord }) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
-  const [, token] = useToken();
   if (record.derived.hasAlert !== true) return null;
   const text = readAlerts(record.derived)
     .map((alert) => (lang === 'zh' ? alert.message : alert.messageEn))
@@ -21,7 +19,7 @@ export function AlertFlag({ record }: { record: AnnexRecord }) {
       aria-label={label}
       title={label}
       data-testid={`history-alert-${record.id}`}
-      style={{ color: token.colorError, fontWeight: 600, whiteSpace: 'nowrap' }}
+      style={{ color: 'var(--ant-color-error)', fontWeight: 600, whiteSpace: 'nowrap' }}
     >
       <FlagFilled aria-hidden /> {t('alerts.historyFlag')}
     </span>

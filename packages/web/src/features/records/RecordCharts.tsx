@@ -5,8 +5,8 @@ import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey, Lang, RecordData } from '@tcm/contracts/instruments/types';
 import { Card, Col, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChartLine, type LinePoint } from '../../components/ChartLine';
-import { ChartRadar } from '../../components/ChartRadar';
+import { ChartLine, type LinePoint } from '../../components/charts/ChartLine';
+import { ChartRadar } from '../../components/charts/ChartRadar';
 import { readDerived } from '../../instruments/InstrumentDerived';
 import { useInstrumentLang } from '../../instruments/lang';
 

@@ -55,7 +55,7 @@ export function RecordRevisions({ def, record }: Props) {
         <li
           key={revision.revision}
           data-testid={`record-revision-${revision.revision}`}
-          style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-split, #f0f0f0)' }}
+          style={{ padding: '8px 0', borderBottom: '1px solid var(--ant-color-split)' }}
         >
           <div>
             <strong>{t('instrument.revisionLabel', { revision: revision.revision })}</strong>{' '}

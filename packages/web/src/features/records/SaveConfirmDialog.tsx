@@ -1,6 +1,5 @@
 import type { Lang } from '@tcm/contracts/instruments/types';
 import { Modal } from 'antd';
-import useToken from 'antd/es/theme/useToken';
 import { useTranslation } from 'react-i18next';
 import type { SaveConcerns } from './save-concerns';
 
@@ -22,7 +21,6 @@ interface Props {
  */
 export default function SaveConfirmDialog({ open, concerns, lang, isPending, days, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
-  const [, token] = useToken();
   return (
     <Modal
       open={open}
@@ -38,7 +36,7 @@ export default function SaveConfirmDialog({ open, concerns, lang, isPending, day
         <div data-testid="save-confirm">
           {concerns.alerts.length > 0 && (
             <section data-testid="save-confirm-alerts">
-              <p style={{ color: token.colorError, fontWeight: 600, marginBottom: 4 }}>{t('alerts.alertsIntro')}</p>
+              <p style={{ color: 'var(--ant-color-error)', fontWeight: 600, marginBottom: 4 }}>{t('alerts.alertsIntro')}</p>
               <ul>
                 {concerns.alerts.map((alert) => (
                   <li key={`${alert.code}-${alert.item}`}>{lang === 'zh' ? alert.message : alert.messageEn}</li>
@@ -50,7 +48,7 @@ export default function SaveConfirmDialog({ open, concerns, lang, isPending, day
             </section>
           )}
           {concerns.lateNext && concerns.contactBy && (
-            <p data-testid="save-confirm-late-next" style={{ color: token.colorWarning }}>
+            <p data-testid="save-confirm-late-next" style={{ color: 'var(--ant-color-warning)' }}>
               {t('alerts.lateNext', { date: concerns.lateNext, limit: concerns.contactBy, days })}
             </p>
           )}

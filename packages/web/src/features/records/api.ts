@@ -66,7 +66,7 @@ export const recordApi = {
   get: (annex: AnnexKey, id: number) => http.get<AnnexRecord>(item(annex, id)).then((r) => r.data),
   create: (annex: AnnexKey, patientId: number, data: RecordData, submit: CreateSubmit) =>
     send('post', collection(annex), { patientId, data, ...(submit.confirmDuplicate ? { confirmDuplicate: true } : {}) }, submit.key),
-  /** `revision` is the one the editor loaded: a stale one answers 409 and changes nothing (issue 12). */
+  /** `revision` is the one the editor loaded: a stale one answers 409 and changes nothing. */
   update: (annex: AnnexKey, id: number, data: RecordData, revision: number) => send('put', item(annex, id), { data, revision }),
   revisions: (annex: AnnexKey, id: number) => http.get<{ list: RecordRevision[] }>(`${item(annex, id)}/revisions`).then((r) => r.data.list),
   void: (annex: AnnexKey, id: number, reason: string) => http.delete<unknown>(item(annex, id), { params: { reason } }).then((r) => r.data),

@@ -83,7 +83,7 @@ function DoctorList() {
         <div>
           <div>{formatDate(d.reviewedAt)}</div>
           {d.rejectReason && (
-            <div style={{ color: 'rgba(0,0,0,0.65)' }}>{t('doctorList.rejectReasonShown', { reason: d.rejectReason })}</div>
+            <div style={{ color: 'var(--ant-color-text-secondary)' }}>{t('doctorList.rejectReasonShown', { reason: d.rejectReason })}</div>
           )}
         </div>
       ),

@@ -1,7 +1,6 @@
 import { ExclamationCircleFilled } from '@ant-design/icons';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { Button, Card } from 'antd';
-import useToken from 'antd/es/theme/useToken';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
@@ -21,7 +20,6 @@ const URGENT_SIZE = 20;
  */
 export function UrgentCard() {
   const { t } = useTranslation();
-  const [, token] = useToken();
   const navigate = useNavigate();
   const selectPatient = usePatientStore((s) => s.selectPatient);
   const managed = usePatientList({ page: 1, limit: URGENT_SIZE, state: 'running', urgentOnly: true });
@@ -37,15 +35,15 @@ export function UrgentCard() {
   return (
     <Card
       data-testid="urgent-card"
-      style={{ marginBottom: 16, borderColor: token.colorErrorBorder }}
-      styles={{ header: { background: token.colorErrorBg } }}
+      style={{ marginBottom: 16, borderColor: 'var(--ant-color-error-border)' }}
+      styles={{ header: { background: 'var(--ant-color-error-bg)' } }}
       title={
-        <h3 style={{ margin: 0, fontSize: 16, color: token.colorError }}>
+        <h3 style={{ margin: 0, fontSize: 16, color: 'var(--ant-color-error)' }}>
           <ExclamationCircleFilled aria-hidden /> {title} ({patients.length})
         </h3>
       }
     >
-      <p style={{ marginTop: 0, color: token.colorTextSecondary }}>{t('alerts.urgentHint')}</p>
+      <p style={{ marginTop: 0, color: 'var(--ant-color-text-secondary)' }}>{t('alerts.urgentHint')}</p>
       <PatientItems
         testId="urgent-list"
         empty={null}
@@ -57,7 +55,7 @@ export function UrgentCard() {
             </span>
           ),
           description: p.urgentAlert && (
-            <span style={{ color: token.colorError }}>
+            <span style={{ color: 'var(--ant-color-error)' }}>
               {t('alerts.urgentValue', {
                 value: p.urgentAlert.items.map((item) => alertValueText(item, (key) => t(`alerts.items.${key}`))).join(t('alerts.joiner')),
                 date: p.urgentAlert.date,

@@ -53,7 +53,7 @@ export default function PrescribeIndex() {
       <h2 id="prescribe-overview-title" style={{ fontSize: 18, margin: '0 0 4px' }}>
         {t('prescribe.overviewTitle')}
       </h2>
-      <p style={{ color: 'rgba(0, 0, 0, 0.65)', margin: '0 0 1em' }}>{t('prescribe.overviewHint')}</p>
+      <p style={{ color: 'var(--ant-color-text-secondary)', margin: '0 0 1em' }}>{t('prescribe.overviewHint')}</p>
       <Row gutter={[16, 16]}>
         {KIND_ROUTES.map(({ path, key }) => {
           const issued = current.data[key] as IssuedPrescription | null;
@@ -94,7 +94,7 @@ export default function PrescribeIndex() {
               >
                 {issued ? (
                   <>
-                    <p style={{ margin: '0 0 6px', color: 'rgba(0,0,0,0.65)' }}>
+                    <p style={{ margin: '0 0 6px', color: 'var(--ant-color-text-secondary)' }}>
                       {t('prescribe.issuedAt')}
                       {colonOf(lang)}
                       {formatIssued(issued.createdAt, true)} · {t('prescribe.doctor')}

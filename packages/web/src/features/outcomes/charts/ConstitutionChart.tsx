@@ -1,6 +1,6 @@
+import { ChartFrame } from '../../../components/charts/ChartFrame';
+import { linearScale, niceTicks, textWidth } from '../../../components/charts/scale';
 import { GROUP_STYLE, type GroupKey } from '../chart-data';
-import { AXIS_COLOR, ChartFrame, GRID_COLOR } from './ChartFrame';
-import { linearScale, niceTicks, textWidth } from './scale';
 
 export interface ConstitutionText {
   baseline: string;
@@ -44,14 +44,14 @@ export function ConstitutionChart({ types, counts, group, text, label, height }:
           <>
             {ticks.map((tick) => (
               <g key={tick}>
-                <line x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} stroke={GRID_COLOR} />
+                <line className="chart-grid" x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} />
                 <text x={x(tick)} y={bottom + 18} textAnchor="middle">
                   {tick}
                 </text>
               </g>
             ))}
-            <line x1={left} x2={width - right} y1={bottom} y2={bottom} stroke={AXIS_COLOR} />
-            <line x1={left} x2={left} y1={top} y2={bottom} stroke={AXIS_COLOR} />
+            <line className="chart-axis" x1={left} x2={width - right} y1={bottom} y2={bottom} />
+            <line className="chart-axis" x1={left} x2={left} y1={top} y2={bottom} />
             <text x={(left + width - right) / 2} y={height - 4} textAnchor="middle">
               {text.countAxis}
             </text>
@@ -67,7 +67,14 @@ export function ConstitutionChart({ types, counts, group, text, label, height }:
                     const barTop = middle + (row === 0 ? -barHeight - 1 : 1);
                     return (
                       <g key={moment.key}>
-                        <rect x={left} y={barTop} width={x(value) - left} height={barHeight} fill={color} opacity={moment.opacity}>
+                        <rect
+                          x={left}
+                          y={barTop}
+                          width={x(value) - left}
+                          height={barHeight}
+                          style={{ fill: color }}
+                          opacity={moment.opacity}
+                        >
                           <title>{`${type.label} · ${text[moment.key]}: ${value}`}</title>
                         </rect>
                         <text x={x(value) + 4} y={barTop + barHeight / 2} dominantBaseline="middle" fontSize={11}>

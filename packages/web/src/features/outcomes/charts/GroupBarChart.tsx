@@ -1,6 +1,6 @@
+import { ChartFrame, ValueAxis } from '../../../components/charts/ChartFrame';
+import { linearScale, niceTicks, textWidth } from '../../../components/charts/scale';
 import { GROUP_STYLE, type GroupBar } from '../chart-data';
-import { AXIS_COLOR, ChartFrame, ValueAxis } from './ChartFrame';
-import { linearScale, niceTicks, textWidth } from './scale';
 
 export interface BarAxis {
   name: string;
@@ -59,7 +59,7 @@ export function GroupBarChart({ bars, axis, label, height }: Props) {
               top={top}
               bottom={bottom}
             />
-            <line x1={left} x2={width - right} y1={y(0)} y2={y(0)} stroke={AXIS_COLOR} />
+            <line className="chart-axis" x1={left} x2={width - right} y1={y(0)} y2={y(0)} />
             {bars.map((bar, index) => {
               const center = left + band * (index + 0.5);
               return (
@@ -71,7 +71,7 @@ export function GroupBarChart({ bars, axis, label, height }: Props) {
                         y={Math.min(y(bar.value), y(0))}
                         width={barWidth}
                         height={Math.abs(y(bar.value) - y(0))}
-                        fill={GROUP_STYLE[bar.group].color}
+                        style={{ fill: GROUP_STYLE[bar.group].color }}
                       >
                         <title>{`${bar.name}: ${bar.label}`}</title>
                       </rect>

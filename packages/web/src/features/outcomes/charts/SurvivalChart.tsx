@@ -1,6 +1,6 @@
+import { ChartFrame, ValueAxis } from '../../../components/charts/ChartFrame';
+import { linearScale, niceTicks, stepPath, textWidth } from '../../../components/charts/scale';
 import { GROUP_STYLE, type GroupKey } from '../chart-data';
-import { AXIS_COLOR, ChartFrame, ValueAxis } from './ChartFrame';
-import { linearScale, niceTicks, stepPath, textWidth } from './scale';
 
 export interface SurvivalCurve {
   group: GroupKey;
@@ -51,7 +51,7 @@ export function SurvivalChart({ curves, dayAxis, survivalAxis, label, height }: 
               top={top}
               bottom={bottom}
             />
-            <line x1={left} x2={width - right} y1={bottom} y2={bottom} stroke={AXIS_COLOR} />
+            <line className="chart-axis" x1={left} x2={width - right} y1={bottom} y2={bottom} />
             {dayTicks.map((tick) => (
               <text key={tick} x={x(tick)} y={bottom + 18} textAnchor="middle">
                 {tick}
@@ -67,7 +67,7 @@ export function SurvivalChart({ curves, dayAxis, survivalAxis, label, height }: 
                   <path
                     d={stepPath(curve.points.map(([day, percent]) => [x(day), y(percent)]))}
                     fill="none"
-                    stroke={style.color}
+                    style={{ stroke: style.color }}
                     strokeWidth={2}
                     strokeDasharray={style.mark === 'dashed' ? '6 4' : undefined}
                   />

@@ -37,12 +37,12 @@ describe('SurvivalChart', () => {
     // x(90) = 42.8 + 90/200 × 498.4 = 267.08; y(87.5) = 252 − 0.875 × 228 = 52.5; y(75) = 81.
     const comparison = container.querySelector('[data-curve="comparison"] path');
     expect(comparison?.getAttribute('d')).toBe('M42.8 24H267.1V52.5H491.4V81');
-    expect(comparison?.getAttribute('stroke')).toBe(GROUP_STYLE.comparison.color);
+    expect((comparison as SVGElement | null)?.style.stroke).toBe(GROUP_STYLE.comparison.color);
     expect(comparison?.getAttribute('stroke-dasharray')).toBe('6 4');
     expect(container.querySelector('[data-curve="managed"] path')?.getAttribute('stroke-dasharray')).toBeNull();
     const labels = [...container.querySelectorAll('svg[role="img"] text')].map((text) => text.textContent);
     expect(labels).toEqual(expect.arrayContaining(['0', '50', '100', '150', '200', '0%', '100%', '随访天数', '无糖尿病生存率']));
-    expect(container.querySelector('.outcome-chart-legend')?.textContent).toBe('管理组对照组');
+    expect(container.querySelector('.chart-frame-legend')?.textContent).toBe('管理组对照组');
   });
 
   it('names each point for pointer users', () => {
@@ -79,7 +79,7 @@ describe('GroupBarChart', () => {
     expect(attribute(bar, 'height')).toBeCloseTo(178.2, 6);
     // band (560 − 35.6 − 8) / 2 = 258.2, bar 72 wide around 35.6 + 129.1.
     expect(attribute(bar, 'x')).toBeCloseTo(128.7, 6);
-    expect(bar?.getAttribute('fill')).toBe(GROUP_STYLE.managed.color);
+    expect((bar as SVGElement | null)?.style.fill).toBe(GROUP_STYLE.managed.color);
     expect(bar?.querySelector('title')?.textContent).toBe('管理组: -3.2%');
     const label = [...container.querySelectorAll('[data-bar="managed"] text')].find((text) => text.textContent === '-3.2%');
     expect(attribute(label, 'y')).toBeCloseTo(226.2, 6);
@@ -118,6 +118,6 @@ describe('ConstitutionChart', () => {
       [0, '0.45', '气虚质 · 基线: 0'],
       [254.93, '1', '气虚质 · 最近: 8'],
     ]);
-    expect(container.querySelector('.outcome-chart-legend')?.textContent).toBe('基线最近');
+    expect(container.querySelector('.chart-frame-legend')?.textContent).toBe('基线最近');
   });
 });

@@ -1,4 +1,6 @@
-import { theme } from 'antd';
+import { ChartFrame, FONT_SIZE, ValueAxis } from './ChartFrame';
+import { linearScale, niceTicks, textWidth } from './scale';
+
 export interface LinePoint {
   /** Unique among the chart's points (several points may share a date). */
   key: string;
@@ -27,13 +29,15 @@ interface Props {
   references?: { value: number; label: string }[];
   emptyText: string;
   headers: LineTableHeaders;
-  width?: number;
   height?: number;
 }
 
-const PAD = { top: 16, right: 16, bottom: 40, left: 44 };
+/** Room around the plot: the value labels above the top point, the dates under the axis. */
+const PAD = { top: 16, right: 16, bottom: 28 };
 /** Horizontal gap between points of the same day, so that equal values on one day stay distinguishable. */
 const SAME_DAY_GAP = 6;
+/** About this many steps up the value axis: a 220 px chart has room for four or five labelled gridlines. */
+const VALUE_TICKS = 4;
 
 function dayNumber(date: string): number {
   return Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 86_400_000;
@@ -76,27 +80,29 @@ export function pointText(point: LinePoint): string {
   return `${point.date.slice(0, 10)}${point.source ? ` ${point.source}` : ''}: ${point.value}${point.note ? ` · ${point.note}` : ''}`;
 }
 
-/** One measure over time as plain SVG (x: date, y: value), with a table as the text alternative. */
-export function ChartLine({ title, unit, points, references = [], emptyText, headers, width = 420, height = 220 }: Props) {
-  // The theme's primary colour (antd token), not antd's default blue.
-  const { token } = theme.useToken();
+/**
+ * The value axis's ticks (nice steps, scale.ts) covering every point and reference line. A single value
+ * is given a tenth of itself (at least 1) on either side, so that it sits mid-chart rather than on an
+ * edge.
+ */
+export function valueTicks(values: readonly number[]): number[] {
+  if (values.length === 0) return niceTicks(0, 1, VALUE_TICKS);
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  if (low !== high) return niceTicks(low, high, VALUE_TICKS);
+  const pad = Math.max(1, Math.abs(low) * 0.1);
+  return niceTicks(low - pad, high + pad, VALUE_TICKS);
+}
+
+/**
+ * One measure over time (x: date, y: value) on the chart toolkit (ChartFrame, scale.ts): as wide as
+ * its column, a nice value axis, the reference lines dashed, and a table as the text alternative.
+ */
+export function ChartLine({ title, unit, points, references = [], emptyText, headers, height = 220 }: Props) {
   const sorted = sortedPoints(points);
-  const values = [...sorted.map((p) => p.value), ...references.map((r) => r.value)];
-  const minValue = values.length ? Math.min(...values) : 0;
-  const maxValue = values.length ? Math.max(...values) : 1;
-  const span = maxValue - minValue || Math.max(1, Math.abs(maxValue) * 0.1);
-  const low = minValue - span * 0.1;
-  const high = maxValue + span * 0.1;
+  const ticks = valueTicks([...sorted.map((p) => p.value), ...references.map((r) => r.value)]);
   const days = sorted.map((p) => dayNumber(p.date));
   const offsets = sameDayOffsets(sorted);
-  const first = days[0] ?? 0;
-  const last = days[days.length - 1] ?? 1;
-  const innerW = width - PAD.left - PAD.right;
-  const innerH = height - PAD.top - PAD.bottom;
-  const x = (day: number) => PAD.left + (last === first ? innerW / 2 : ((day - first) / (last - first)) * innerW);
-  const pointX = (index: number) => x(days[index] ?? 0) + (offsets[index] ?? 0);
-  const y = (value: number) => PAD.top + (1 - (value - low) / (high - low)) * innerH;
-  const ticks = [low, (low + high) / 2, high];
   const label = `${title}（${unit}）`;
   const withSources = sorted.some((p) => p.source);
   const withNotes = sorted.some((p) => p.note);
@@ -107,52 +113,57 @@ export function ChartLine({ title, unit, points, references = [], emptyText, hea
         <p className="chart-empty">{emptyText}</p>
       ) : (
         <>
-          <svg viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }} role="img" aria-label={label}>
-            <title>{label}</title>
-            <line x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={PAD.top + innerH} stroke="#8c8c8c" />
-            <line x1={PAD.left} y1={PAD.top + innerH} x2={PAD.left + innerW} y2={PAD.top + innerH} stroke="#8c8c8c" />
-            {ticks.map((tick) => (
-              <text key={tick} x={PAD.left - 6} y={y(tick)} fontSize={11} textAnchor="end" dominantBaseline="middle" fill="#595959">
-                {tick.toFixed(1)}
-              </text>
-            ))}
-            {references.map((ref) => (
-              <g key={ref.label}>
-                <line x1={PAD.left} x2={PAD.left + innerW} y1={y(ref.value)} y2={y(ref.value)} stroke="#fa8c16" strokeDasharray="4 4" />
-                <text x={PAD.left + innerW} y={y(ref.value) - 4} fontSize={10} textAnchor="end" fill="#ad4e00">
-                  {ref.label}
-                </text>
-              </g>
-            ))}
-            <polyline
-              points={sorted.map((p, index) => `${pointX(index)},${y(p.value)}`).join(' ')}
-              fill="none"
-              stroke={token.colorPrimary}
-              strokeWidth={2}
-            />
-            {sorted.map((p, index) => (
-              <g key={p.key} data-point={p.key}>
-                {/* The SVG tooltip: which record the point is, for pointer users. */}
-                <title>{pointText(p)}</title>
-                <circle cx={pointX(index)} cy={y(p.value)} r={3.5} fill={token.colorPrimary} />
-                <text x={pointX(index)} y={y(p.value) - 8} fontSize={10} textAnchor="middle" fill="#262626">
-                  {p.value}
-                </text>
-              </g>
-            ))}
-            {axisDates(sorted).map((date, index, dates) => (
-              <text
-                key={date}
-                x={x(dayNumber(date))}
-                y={PAD.top + innerH + 16}
-                fontSize={11}
-                textAnchor={dates.length === 1 ? 'middle' : index === 0 ? 'start' : 'end'}
-                fill="#595959"
-              >
-                {date}
-              </text>
-            ))}
-          </svg>
+          <ChartFrame label={label} height={height}>
+            {(width) => {
+              const left = Math.max(...ticks.map((tick) => textWidth(String(tick), FONT_SIZE))) + 14;
+              const right = width - PAD.right;
+              const bottom = height - PAD.bottom;
+              const x = linearScale([days[0] ?? 0, days[days.length - 1] ?? 0], [left, right]);
+              const y = linearScale([ticks[0] ?? 0, ticks[ticks.length - 1] ?? 1], [bottom, PAD.top]);
+              const pointX = (index: number) => x(days[index] ?? 0) + (offsets[index] ?? 0);
+              return (
+                <>
+                  <ValueAxis name="" ticks={ticks} tickText={String} y={y} left={left} right={right} top={PAD.top} bottom={bottom} />
+                  <line className="chart-axis" x1={left} x2={right} y1={bottom} y2={bottom} />
+                  {references.map((ref) => (
+                    <g key={ref.label}>
+                      <line className="chart-reference" x1={left} x2={right} y1={y(ref.value)} y2={y(ref.value)} />
+                      <text className="chart-reference-label" x={right} y={y(ref.value) - 4} fontSize={10} textAnchor="end">
+                        {ref.label}
+                      </text>
+                    </g>
+                  ))}
+                  <polyline
+                    points={sorted.map((p, index) => `${pointX(index)},${y(p.value)}`).join(' ')}
+                    fill="none"
+                    style={{ stroke: 'var(--ant-color-primary)' }}
+                    strokeWidth={2}
+                  />
+                  {sorted.map((p, index) => (
+                    <g key={p.key} data-point={p.key}>
+                      {/* The SVG tooltip: which record the point is, for pointer users. */}
+                      <title>{pointText(p)}</title>
+                      <circle cx={pointX(index)} cy={y(p.value)} r={3.5} style={{ fill: 'var(--ant-color-primary)' }} />
+                      <text x={pointX(index)} y={y(p.value) - 8} fontSize={11} textAnchor="middle">
+                        {p.value}
+                      </text>
+                    </g>
+                  ))}
+                  {axisDates(sorted).map((date, index, dates) => (
+                    <text
+                      key={date}
+                      className="chart-muted"
+                      x={x(dayNumber(date))}
+                      y={bottom + 18}
+                      textAnchor={dates.length === 1 ? 'middle' : index === 0 ? 'start' : 'end'}
+                    >
+                      {date}
+                    </text>
+                  ))}
+                </>
+              );
+            }}
+          </ChartFrame>
           <table className="visually-hidden">
             <caption>{label}</caption>
             <thead>

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { axisDates, ChartLine, type LinePoint, pointText, sameDayOffsets, sortedPoints } from './ChartLine';
+import { axisDates, ChartLine, type LinePoint, pointText, sameDayOffsets, sortedPoints, valueTicks } from './ChartLine';
 
 const HEADERS = { date: '记录日期', source: '来源' };
 
@@ -60,6 +60,20 @@ describe('pointText', () => {
   });
 });
 
+describe('valueTicks', () => {
+  it('covers the points and the reference lines with nice steps', () => {
+    // FPG 6.4, 6.5, 7.2 with the lines at 6.1 and 7.0: span 7.2 − 6.1 = 1.1; 1.1 / 4 = 0.275 → 0.5.
+    expect(valueTicks([6.4, 6.5, 7.2, 6.1, 7.0])).toEqual([6, 6.5, 7, 7.5]);
+  });
+
+  it('puts a single value mid-axis, a tenth of it (at least 1) either side', () => {
+    // 70 kg: 63–77, span 14 / 4 = 3.5 → 5; 60 … 80.
+    expect(valueTicks([70])).toEqual([60, 65, 70, 75, 80]);
+    // 5.6 %: 4.6–6.6, span 2 / 4 = 0.5 → 0.5; 4.5 … 7.
+    expect(valueTicks([5.6])).toEqual([4.5, 5, 5.5, 6, 6.5, 7]);
+  });
+});
+
 describe('ChartLine markup', () => {
   it('draws every point of a shared day, with a tooltip each, on the line', () => {
     const html = render(SAME_DAY);
@@ -86,8 +100,16 @@ describe('ChartLine markup', () => {
 
   it('writes a day shared by every point once under the axis', () => {
     const html = render(SAME_DAY.slice(0, 2));
-    expect(count(html, /text-anchor="middle" fill="#595959">2026-03-01</g)).toBe(1);
+    expect(count(html, /class="chart-muted"[^>]*text-anchor="middle">2026-03-01</g)).toBe(1);
     expect(count(html, />2026-03-01<\/text>/g)).toBe(1);
+  });
+
+  it('draws the value axis at the nice ticks, with a gridline each', () => {
+    const html = render(SAME_DAY);
+    // 6.4, 6.5 and 7.2 (no reference lines here): span 0.8 / 4 = 0.2 → 0.2; 6.4 … 7.2.
+    const labels = [...html.matchAll(/text-anchor="end" dominant-baseline="middle">([^<]+)</g)].map((m) => m[1]);
+    expect(labels).toEqual(['6.4', '6.6', '6.8', '7', '7.2']);
+    expect(count(html, /class="chart-grid"/g)).toBe(5);
   });
 
   it('stays an accessible image with a name', () => {

@@ -17,6 +17,18 @@ describe('niceStep', () => {
 });
 
 describe('niceTicks', () => {
+  it('covers a glucose history with steps of 5 from 0 to 20', () => {
+    // span 14.6 / 5 = 2.92 → 2.92 is between 2 and 5 → step 5; floor(3.2 / 5) = 0 → 0, ceil(17.8 / 5) = 4 → 20.
+    expect(niceTicks(3.2, 17.8, 5)).toEqual([0, 5, 10, 15, 20]);
+    // span 14.6 / 4 = 3.65 → step 5 as well.
+    expect(niceTicks(3.2, 17.8, 4)).toEqual([0, 5, 10, 15, 20]);
+  });
+
+  it('covers a fasting glucose around the thresholds with steps of 0.5', () => {
+    // span 7.0 − 5.4 = 1.6; 1.6 / 4 = 0.4 → 0.5; 5.4 / 0.5 = 10.8 → 10 → 5; 7.0 / 0.5 = 14 → 7.
+    expect(niceTicks(5.4, 7.0, 4)).toEqual([5, 5.5, 6, 6.5, 7]);
+  });
+
   it('covers the range from a multiple of the step to the next one', () => {
     expect(niceTicks(0, 100, 5)).toEqual([0, 20, 40, 60, 80, 100]);
     expect(niceTicks(0, 365, 5)).toEqual([0, 100, 200, 300, 400]);
