@@ -26,7 +26,7 @@ interface ZipEntry extends Writable {
 }
 
 /** What room() reads, or a failure that says what went missing. */
-function zipEntryOf(sheet: ExcelJS.stream.xlsx.WorksheetWriter): { entry: ZipEntry; state: { needDrain: boolean; length: number } } {
+function zipEntryOf(sheet: ExcelJS.Worksheet): { entry: ZipEntry; state: { needDrain: boolean; length: number } } {
   const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
   expect(Array.isArray(pipes), `${MISSING} (no worksheet.stream.pipes array)`).toBe(true);
   const entry = (pipes as ZipEntry[])[0];
