@@ -11,8 +11,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { ExportButton } from '../../features/exports/ExportButton';
 import { useComparativeList, useEndComparative, useRemoveComparative } from '../../features/patients/comparative-api';
+import { OpenRecordButton } from '../../features/patients/OpenRecordButton';
 import { PatientTable } from '../../features/patients/PatientTable';
-import { useOpenRecord } from '../../features/patients/use-open-record';
 import { toast } from '../../lib/toast';
 import { useAddMemberStore } from '../../stores/add-member';
 import { confirmDialog } from '../../stores/confirm-queue';
@@ -99,7 +99,6 @@ function ComparisonListInner({ role }: { role: ComparisonRole }) {
 
 function MemberActions({ member, onVoid }: { member: PatientListItem; onVoid: () => void }) {
   const { t } = useTranslation();
-  const openRecord = useOpenRecord();
   const end = useEndComparative();
 
   const onMenu = ({ key }: { key: string }) => {
@@ -123,15 +122,7 @@ function MemberActions({ member, onVoid }: { member: PatientListItem; onVoid: ()
 
   return (
     <Space size={4} wrap>
-      <Button
-        size="small"
-        type="primary"
-        ghost
-        onClick={() => openRecord(member)}
-        aria-label={t('home.openRecordOf', { name: member.name })}
-      >
-        {t('patientActions.open')}
-      </Button>
+      <OpenRecordButton patient={member} />
       <MoreMenu
         label={t('patientActions.moreFor', { name: member.name })}
         items={[
