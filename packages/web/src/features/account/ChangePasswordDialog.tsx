@@ -1,12 +1,13 @@
 import { changeOwnPasswordBody } from '@tcm/contracts/api/own-account';
+import { passwordSchema } from '@tcm/contracts/api/validators';
 import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { confirmPasswordRules, zodRule } from '../../components/form-rules';
 import { Notice } from '../../components/Notice';
 import { translateValidation } from '../../i18n';
 import { toast } from '../../lib/toast';
-import { NewPasswordFields } from './NewPasswordFields';
 import { useChangeOwnPassword } from './own-account-api';
 
 interface Values {
@@ -71,7 +72,24 @@ export default function ChangePasswordDialog({ open, onClose }: { open: boolean;
         >
           <Input.Password autoComplete="current-password" maxLength={128} />
         </Form.Item>
-        <NewPasswordFields name="newPassword" label={t('accountSecurity.newPassword')} />
+        <Form.Item
+          name="newPassword"
+          label={t('accountSecurity.newPassword')}
+          required
+          extra={t('account.passwordHint')}
+          rules={[zodRule(passwordSchema)]}
+        >
+          <Input.Password autoComplete="new-password" maxLength={64} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('account.confirmPassword')}
+          required
+          dependencies={['newPassword']}
+          rules={confirmPasswordRules('newPassword', { required: t('account.confirmRequired'), mismatch: t('account.confirmMismatch') })}
+        >
+          <Input.Password autoComplete="new-password" maxLength={64} />
+        </Form.Item>
       </Form>
     </Modal>
   );
