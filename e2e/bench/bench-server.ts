@@ -2,17 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createBenchData, createBenchDoctors } from '../../packages/server/bench/bench-data';
-import { scratchDatabase } from '../../packages/server/bench/scratch-database';
-import { buildApp } from '../../packages/server/src/app';
-import { DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
-import { type Database, openDatabase } from '../../packages/server/src/db/client';
-import { runMigrations } from '../../packages/server/src/db/migrate';
-import { sealPatientIdentifiers } from '../../packages/server/src/db/queries/patient-identifiers';
-import { accounts } from '../../packages/server/src/db/schema';
-import { keyringOf } from '../../packages/server/src/lib/crypto';
-import { hashPassword } from '../../packages/server/src/modules/auth/passwords';
-import { seedBaseline } from '../../packages/server/src/seed/baseline';
+import {
+  accounts,
+  buildApp,
+  createBenchData,
+  createBenchDoctors,
+  type Database,
+  DEFAULT_SECURITY,
+  hashPassword,
+  keyringOf,
+  loadConfig,
+  openDatabase,
+  runMigrations,
+  scratchDatabase,
+  sealPatientIdentifiers,
+  seedBaseline,
+} from '@tcm/server/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(root, 'packages/web/dist');

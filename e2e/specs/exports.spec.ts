@@ -1,5 +1,5 @@
 import { EXPORT_KEYS, EXPORT_NAMES, type ExportKey } from '@tcm/contracts/api/exports';
-import { readSheet } from '../../packages/server/test/support/xlsx';
+import { readSheet } from '@tcm/server/testing';
 import type { AppApi, Doctor } from '../fixtures/data';
 import {
   downloadExport,

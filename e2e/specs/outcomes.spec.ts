@@ -1,5 +1,5 @@
+import { patients as patientTable } from '@tcm/server/testing';
 import { eq } from 'drizzle-orm';
-import { patients as patientTable } from '../../packages/server/src/db/schema';
 import { createComparisonMember } from '../fixtures/comparison';
 import { daysAgo } from '../fixtures/data';
 import { tamperExportInstitution, today } from '../fixtures/exports';

@@ -1,5 +1,5 @@
+import { outreachContacts } from '@tcm/server/testing';
 import { eq } from 'drizzle-orm';
-import { outreachContacts } from '../../packages/server/src/db/schema';
 import type { AppApi, Doctor } from '../fixtures/data';
 import { localDay, overduePatient } from '../fixtures/doctor-shell';
 import { expectAccessible, expectStill } from '../fixtures/screens';

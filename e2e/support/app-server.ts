@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../packages/server/src/app';
-import { type Config, DEFAULT_SECURITY, loadConfig } from '../../packages/server/src/config';
-import { type Database, openDatabase, readDatabaseDump } from '../../packages/server/src/db/client';
+import { buildApp, type Config, type Database, DEFAULT_SECURITY, loadConfig, openDatabase, readDatabaseDump } from '@tcm/server/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built web app the journeys serve; E2E_WEB_DIST points elsewhere (a second build beside the default). */

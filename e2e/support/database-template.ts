@@ -1,11 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../packages/server/src/config';
-import { dumpDatabaseToFile, openDatabase } from '../../packages/server/src/db/client';
-import { runMigrations } from '../../packages/server/src/db/migrate';
-import { seedBaseline } from '../../packages/server/src/seed/baseline';
-import { seedDemo } from '../../packages/server/src/seed/demo';
+import { dumpDatabaseToFile, loadConfig, openDatabase, runMigrations, seedBaseline, seedDemo } from '@tcm/server/testing';
 
 export interface DatabaseTemplate {
   /** The PGlite dump (a tar file) startAppServer loads into each server's in-memory database. */

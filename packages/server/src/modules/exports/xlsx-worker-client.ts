@@ -98,10 +98,14 @@ export class WorkbookWorker {
       this.target.write(Buffer.from(reply.chunk.buffer, reply.chunk.byteOffset, reply.chunk.byteLength));
       return;
     }
+    if (reply.type === 'failed') {
+      // fail() rejects every pending request, this one included.
+      this.fail(new Error(`xlsx worker failed: ${reply.message}`));
+      return;
+    }
     const waiting = this.pending.get(reply.id);
     this.pending.delete(reply.id);
-    if (reply.type === 'done') waiting?.resolve();
-    else this.fail(new Error(`xlsx worker failed: ${reply.message}`));
+    waiting?.resolve();
   }
 
   private fail(error: Error): void {

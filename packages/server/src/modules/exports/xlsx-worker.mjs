@@ -25,11 +25,17 @@ function chunkPoster() {
 /**
  * exceljs has no backpressure: rows go into a buffer piped into the zip entry (a PassThrough from
  * archiver's older readable-stream), so a batch is acknowledged only once that entry has room.
+ * `stream.pipes` and `_writableState` are private: exceljs is pinned to one exact version in
+ * package.json and xlsx-private-api.test.ts checks them, and an export fails here rather than let
+ * an unread sheet grow without bound if they go missing.
  */
 async function room(worksheet) {
   const entry = worksheet.stream?.pipes?.[0];
   const state = entry?._writableState;
-  if (!entry || !state?.needDrain || state.length <= MAX_PENDING_XML_BYTES) return;
+  if (typeof state?.needDrain !== 'boolean' || typeof state.length !== 'number') {
+    throw new Error('exceljs private stream API missing: worksheet.stream.pipes[0]._writableState (see xlsx-private-api.test.ts)');
+  }
+  if (!state.needDrain || state.length <= MAX_PENDING_XML_BYTES) return;
   await new Promise((resolve) => entry.once('drain', resolve));
 }
 

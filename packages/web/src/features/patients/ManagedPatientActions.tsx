@@ -1,11 +1,11 @@
 import type { PatientListItem } from '@tcm/contracts/api/patient';
-import { Button, type MenuProps, Space } from 'antd';
+import { type MenuProps, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePatientAction } from '../../api/patients';
 import { MoreMenu } from '../../components/MoreMenu';
 import { toast } from '../../lib/toast';
 import { confirmDialog } from '../../stores/confirm-queue';
-import { useOpenRecord } from './use-open-record';
+import { OpenRecordButton } from './OpenRecordButton';
 
 /**
  * Row actions for a managed-group patient. Every change goes through a confirmation dialog of the
@@ -13,7 +13,6 @@ import { useOpenRecord } from './use-open-record';
  */
 export function ManagedPatientActions({ patient }: { patient: PatientListItem }) {
   const { t } = useTranslation();
-  const openRecord = useOpenRecord();
   const endManagement = usePatientAction('endManagement');
   const notRemind = usePatientAction('notRemind');
   const removeFromList = usePatientAction('deleteFromIncompleteList');
@@ -53,15 +52,7 @@ export function ManagedPatientActions({ patient }: { patient: PatientListItem })
 
   return (
     <Space size={4} wrap>
-      <Button
-        size="small"
-        type="primary"
-        ghost
-        onClick={() => openRecord(patient)}
-        aria-label={t('home.openRecordOf', { name: patient.name })}
-      >
-        {t('patientActions.open')}
-      </Button>
+      <OpenRecordButton patient={patient} />
       {items.length > 0 && <MoreMenu label={t('patientActions.moreFor', { name: patient.name })} items={items} onClick={onMenu} />}
     </Space>
   );

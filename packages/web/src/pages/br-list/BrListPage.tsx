@@ -1,10 +1,10 @@
-import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { ListSearch, ListToolbar } from '../../components/list-page/ListToolbar';
+import { useListPage } from '../../components/list-page/use-list-page';
 import { PageHeader } from '../../components/PageHeader';
-import { usePaging } from '../../components/use-paging';
 import { ExportButton } from '../../features/exports/ExportButton';
 import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
@@ -23,9 +23,8 @@ export default function BrListPage() {
 
 function BrList({ type }: { type: 'running' | 'completed' }) {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const { page, limit } = paging;
-  const query = usePatientList({ page, limit, state: type, keyword: paging.keyword || undefined });
+  const list = useListPage();
+  const query = usePatientList({ page: list.page, limit: list.limit, state: type, keyword: list.keywordParam });
   const title = t(`brList.title.${type}`);
   return (
     <>
@@ -33,26 +32,12 @@ function BrList({ type }: { type: 'running' | 'completed' }) {
         title={title}
         extra={<ExportButton kinds={type === 'completed' ? ['stopManaged', 'annex1To9'] : ['annex7', 'registerFillIn', 'annex1To9']} />}
       />
-      <div className="toolbar">
-        <Input.Search
-          allowClear
-          defaultValue={paging.keyword}
-          placeholder={t('common.searchPlaceholder')}
-          aria-label={t('common.searchPlaceholder')}
-          onSearch={paging.setKeyword}
-          style={{ width: 280 }}
-          enterButton={t('common.search')}
-        />
-      </div>
+      <ListToolbar>
+        <ListSearch list={list} />
+      </ListToolbar>
       <PatientTable
         caption={title}
-        data={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={page}
-        limit={limit}
-        onPage={paging.setPage}
+        {...list.tableProps(query)}
         columns={type === 'running' ? ['enrolledAt', 'fillStatus', 'followUp'] : ['enrolledAt', 'endedAt', 'fillStatus']}
         actions={(p) => <ManagedPatientActions patient={p} />}
       />

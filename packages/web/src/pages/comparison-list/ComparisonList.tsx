@@ -1,17 +1,18 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
-import { Button, Input, Segmented, Space } from 'antd';
+import { Button, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DoctorOnly } from '../../components/DoctorOnly';
+import { ListSearch, ListToolbar } from '../../components/list-page/ListToolbar';
+import { useListFilter, useListPage } from '../../components/list-page/use-list-page';
 import { MoreMenu } from '../../components/MoreMenu';
 import { PageHeader } from '../../components/PageHeader';
 import { ReasonDialog } from '../../components/ReasonDialog';
-import { usePaging } from '../../components/use-paging';
 import { ExportButton } from '../../features/exports/ExportButton';
 import { useComparativeList, useEndComparative, useRemoveComparative } from '../../features/patients/comparative-api';
+import { OpenRecordButton } from '../../features/patients/OpenRecordButton';
 import { PatientTable } from '../../features/patients/PatientTable';
-import { useOpenRecord } from '../../features/patients/use-open-record';
 import { toast } from '../../lib/toast';
 import { useAddMemberStore } from '../../stores/add-member';
 import { confirmDialog } from '../../stores/confirm-queue';
@@ -29,13 +30,18 @@ export function ComparisonList({ memberRole }: { memberRole: ComparisonRole }) {
 
 function ComparisonListInner({ role }: { role: ComparisonRole }) {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const { page, limit } = paging;
-  const [state, setState] = useState<StateFilter>('running');
+  const list = useListPage();
+  const [state, setState] = useListFilter<StateFilter>(list, 'running');
   const startAddMember = useAddMemberStore((s) => s.start);
   const [voiding, setVoiding] = useState<PatientListItem | null>(null);
   const remove = useRemoveComparative();
-  const query = useComparativeList({ page, limit, role, state: state === 'any' ? undefined : state, keyword: paging.keyword || undefined });
+  const query = useComparativeList({
+    page: list.page,
+    limit: list.limit,
+    role,
+    state: state === 'any' ? undefined : state,
+    keyword: list.keywordParam,
+  });
   const title = t(role === 1 ? 'comparison.titleTnb' : 'comparison.titleTqq');
 
   return (
@@ -53,39 +59,22 @@ function ComparisonListInner({ role }: { role: ComparisonRole }) {
           </>
         }
       />
-      <div className="toolbar">
+      <ListToolbar>
         <Segmented<StateFilter>
           aria-label={t('columns.state')}
           value={state}
-          onChange={(v) => {
-            setState(v);
-            paging.setPage(1, limit);
-          }}
+          onChange={setState}
           options={[
             { value: 'running', label: t('status.inManagement') },
             { value: 'completed', label: t('status.ended') },
             { value: 'any', label: t('common.all') },
           ]}
         />
-        <Input.Search
-          allowClear
-          defaultValue={paging.keyword}
-          placeholder={t('common.searchPlaceholder')}
-          aria-label={t('common.searchPlaceholder')}
-          onSearch={paging.setKeyword}
-          style={{ width: 280 }}
-          enterButton={t('common.search')}
-        />
-      </div>
+        <ListSearch list={list} />
+      </ListToolbar>
       <PatientTable
         caption={title}
-        data={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={page}
-        limit={limit}
-        onPage={paging.setPage}
+        {...list.tableProps(query)}
         columns={state === 'completed' ? ['enrolledAt', 'endedAt'] : ['enrolledAt', 'followUp']}
         actions={(p) => <MemberActions member={p} onVoid={() => setVoiding(p)} />}
       />
@@ -110,7 +99,6 @@ function ComparisonListInner({ role }: { role: ComparisonRole }) {
 
 function MemberActions({ member, onVoid }: { member: PatientListItem; onVoid: () => void }) {
   const { t } = useTranslation();
-  const openRecord = useOpenRecord();
   const end = useEndComparative();
 
   const onMenu = ({ key }: { key: string }) => {
@@ -134,15 +122,7 @@ function MemberActions({ member, onVoid }: { member: PatientListItem; onVoid: ()
 
   return (
     <Space size={4} wrap>
-      <Button
-        size="small"
-        type="primary"
-        ghost
-        onClick={() => openRecord(member)}
-        aria-label={t('home.openRecordOf', { name: member.name })}
-      >
-        {t('patientActions.open')}
-      </Button>
+      <OpenRecordButton patient={member} />
       <MoreMenu
         label={t('patientActions.moreFor', { name: member.name })}
         items={[

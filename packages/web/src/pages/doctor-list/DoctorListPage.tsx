@@ -1,16 +1,17 @@
 import type { RegisterStatus } from '@tcm/contracts/api/auth';
 import type { DoctorListItem } from '@tcm/contracts/api/patient';
-import { Button, Input, Segmented, Space, Tag } from 'antd';
+import { Button, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDoctorList, useReviewDoctor, useSetDoctorDisabled } from '../../api/patients';
 import { RoleOnly } from '../../components/DoctorOnly';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
+import { ListSearch, ListToolbar } from '../../components/list-page/ListToolbar';
+import { useListFilter, useListPage } from '../../components/list-page/use-list-page';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { ReasonDialog } from '../../components/ReasonDialog';
 import { formatDate, RegisterStatusTag } from '../../components/status-tags';
-import { PAGE_SIZE_OPTIONS, usePaging } from '../../components/use-paging';
 import { toast } from '../../lib/toast';
 import { confirmDialog } from '../../stores/confirm-queue';
 
@@ -27,13 +28,17 @@ export default function DoctorListPage() {
 
 function DoctorList() {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const { page, limit } = paging;
-  const [status, setStatus] = useState<StatusFilter>('ToBeReviewed');
+  const list = useListPage();
+  const [status, setStatus] = useListFilter<StatusFilter>(list, 'ToBeReviewed');
   const [rejecting, setRejecting] = useState<DoctorListItem | null>(null);
   const review = useReviewDoctor();
   const setDisabled = useSetDoctorDisabled();
-  const query = useDoctorList({ page, limit, registerStatus: status === 'any' ? undefined : status, keyword: paging.keyword || undefined });
+  const query = useDoctorList({
+    page: list.page,
+    limit: list.limit,
+    registerStatus: status === 'any' ? undefined : status,
+    keyword: list.keywordParam,
+  });
 
   const approve = (doctor: DoctorListItem) =>
     confirmDialog({
@@ -115,14 +120,11 @@ function DoctorList() {
   return (
     <>
       <PageHeader title={title} />
-      <div className="toolbar">
+      <ListToolbar>
         <Segmented<StatusFilter>
           aria-label={t('doctorList.status')}
           value={status}
-          onChange={(v) => {
-            setStatus(v);
-            paging.setPage(1, limit);
-          }}
+          onChange={setStatus}
           options={[
             { value: 'ToBeReviewed', label: t('registerStatus.ToBeReviewed') },
             { value: 'Approved', label: t('registerStatus.Approved') },
@@ -130,16 +132,8 @@ function DoctorList() {
             { value: 'any', label: t('common.all') },
           ]}
         />
-        <Input.Search
-          allowClear
-          defaultValue={paging.keyword}
-          placeholder={t('doctorList.searchPlaceholder')}
-          aria-label={t('doctorList.searchPlaceholder')}
-          onSearch={paging.setKeyword}
-          style={{ width: 260 }}
-          enterButton={t('common.search')}
-        />
-      </div>
+        <ListSearch list={list} placeholder={t('doctorList.searchPlaceholder')} width={260} />
+      </ListToolbar>
       {query.error && !query.data ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} />
       ) : (
@@ -150,14 +144,7 @@ function DoctorList() {
           loading={query.isFetching}
           scrollX
           empty={<EmptyState description={status === 'ToBeReviewed' ? t('doctorList.nonePending') : undefined} />}
-          pagination={{
-            current: page,
-            pageSize: limit,
-            total: query.data?.total ?? 0,
-            sizeOptions: PAGE_SIZE_OPTIONS,
-            showTotal: true,
-            onChange: paging.setPage,
-          }}
+          pagination={list.pagination(query.data?.total ?? 0)}
         />
       )}
       <ReasonDialog

@@ -1,6 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { FillStatus } from '@tcm/contracts/api/patient';
-import { Button, Input, Segmented, Select } from 'antd';
+import { Button, Segmented, Select } from 'antd';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
@@ -8,8 +8,9 @@ import { useFillStatusList } from '../../api/annex-queries';
 import { usePatientList } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { LazyDialog } from '../../components/lazy-dialog';
+import { ListSearch, ListToolbar } from '../../components/list-page/ListToolbar';
+import { useListFilter, useListPage } from '../../components/list-page/use-list-page';
 import { PageHeader } from '../../components/PageHeader';
-import { usePaging } from '../../components/use-paging';
 import { ExportButton } from '../../features/exports/ExportButton';
 import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
@@ -38,13 +39,13 @@ export default function UserListPage() {
 function UserList({ type }: { type: ListType }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const paging = usePaging();
+  const list = useListPage();
   const [isEnrolOpen, setIsEnrolOpen] = useState(false);
-  const [fillStatus, setFillStatus] = useState<FillStatus | 'any'>('any');
-  const [state, setState] = useState<'running' | 'completed' | 'any'>('any');
+  const [fillStatus, setFillStatus] = useListFilter<FillStatus | 'any'>(list, 'any');
+  const [state, setState] = useListFilter<'running' | 'completed' | 'any'>(list, 'any');
   const initialView = (location.state as { view?: RunningView } | null)?.view === 'overdue' ? 'overdue' : 'toBeContinued';
-  const [view, setView] = useState<RunningView>(initialView);
-  const { page, limit } = paging;
+  const [view, setView] = useListFilter<RunningView>(list, initialView);
+  const { page, limit } = list;
 
   // Which call answers which list (PRODUCT §3): the annex queries define completed / not completed.
   const useAll = type === 'all' || (type === 'running' && view === 'overdue');
@@ -53,7 +54,7 @@ function UserList({ type }: { type: ListType }) {
       ? {
           page,
           limit,
-          keyword: paging.keyword || undefined,
+          keyword: list.keywordParam,
           fillStatus: fillStatus === 'any' ? undefined : fillStatus,
           state: state === 'any' ? undefined : state,
         }
@@ -81,39 +82,25 @@ function UserList({ type }: { type: ListType }) {
         }
       />
       {type === 'running' && (
-        <div className="toolbar">
+        <ListToolbar>
           <Segmented<RunningView>
             aria-label={t('userList.viewLabel')}
             value={view}
-            onChange={(v) => {
-              setView(v);
-              paging.setPage(1, limit);
-            }}
+            onChange={setView}
             options={[
               { value: 'toBeContinued', label: t('userList.views.toBeContinued') },
               { value: 'overdue', label: t('userList.views.overdue') },
             ]}
           />
-        </div>
+        </ListToolbar>
       )}
       {type === 'all' && (
-        <div className="toolbar">
-          <Input.Search
-            allowClear
-            defaultValue={paging.keyword}
-            placeholder={t('common.searchPlaceholder')}
-            aria-label={t('common.searchPlaceholder')}
-            onSearch={paging.setKeyword}
-            style={{ width: 280 }}
-            enterButton={t('common.search')}
-          />
+        <ListToolbar>
+          <ListSearch list={list} />
           <Select
             aria-label={t('columns.fillStatus')}
             value={fillStatus}
-            onChange={(v) => {
-              setFillStatus(v);
-              paging.setPage(1, limit);
-            }}
+            onChange={setFillStatus}
             style={{ width: 160 }}
             options={[
               { value: 'any', label: t('userList.anyFillStatus') },
@@ -124,10 +111,7 @@ function UserList({ type }: { type: ListType }) {
           <Select
             aria-label={t('columns.state')}
             value={state}
-            onChange={(v) => {
-              setState(v);
-              paging.setPage(1, limit);
-            }}
+            onChange={setState}
             style={{ width: 160 }}
             options={[
               { value: 'any', label: t('userList.anyState') },
@@ -135,17 +119,11 @@ function UserList({ type }: { type: ListType }) {
               { value: 'completed', label: t('status.ended') },
             ]}
           />
-        </div>
+        </ListToolbar>
       )}
       <PatientTable
         caption={title}
-        data={query.data}
-        isLoading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={page}
-        limit={limit}
-        onPage={paging.setPage}
+        {...list.tableProps(query)}
         columns={type === 'running' && view === 'overdue' ? ['enrolledAt', 'followUp'] : ['enrolledAt', 'fillStatus', 'followUp']}
         emptyText={type === 'running' && view === 'overdue' ? t('userList.noOverdue') : undefined}
         actions={(p) => <ManagedPatientActions patient={p} />}
