@@ -74,7 +74,7 @@ export const HOME_INTERACTIONS: readonly Interaction[] = [
   },
   {
     label: 'worklist tab: overdue only',
-    run: (page) => clickAndSettle(page, page.getByLabel('随访状态', { exact: true }).getByText('仅逾期', { exact: true })),
+    run: (page) => clickAndSettle(page, page.getByLabel('随访状态', { exact: true }).getByText('逾期未随访', { exact: true })),
   },
   {
     label: 'worklist tab: all in management',

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 // Input and Password alone: antd's Input index also brings TextArea, Search, Group and OTP.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useLogin } from '../../api/auth';
@@ -17,9 +17,16 @@ import { translateValidation } from '../../i18n';
 import { ADMIN_HOME_PATH, ADMIN_LOGIN_PATH, DOCTOR_HOME_PATH, isPublicPath, LOGIN_PATH } from '../../lib/routes';
 import { usePatientStore } from '../../stores/patient';
 import { useSessionStore } from '../../stores/session';
+import { afterNextPaint } from './after-paint';
 
 /** The schemas (and zod) are fetched on the first check of a field, not with the screen. */
 const loginSchemas = () => import('./login-schemas');
+
+/** Fetches the signed-in shell once the login screen has painted (prefetch-shell.ts); returns a cancel. */
+const prefetchAfterPaint = (kind: 'doctor' | 'admin') =>
+  afterNextPaint(() => {
+    import('./prefetch-shell').then(({ prefetchSignedInShell }) => prefetchSignedInShell(kind)).catch(() => undefined);
+  });
 
 type Field = 'username' | 'password';
 type Values = Record<Field, string>;
@@ -54,6 +61,8 @@ function LoginForm({ isAdminLogin }: { isAdminLogin: boolean }) {
   const checked = useRef(new Set<Field>());
   const checks = useRef<Record<Field, number>>({ username: 0, password: 0 });
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  useEffect(() => prefetchAfterPaint(isAdminLogin ? 'admin' : 'doctor'), [isAdminLogin]);
 
   const check = async (field: Field, value: string): Promise<string | undefined> => {
     const run = ++checks.current[field];

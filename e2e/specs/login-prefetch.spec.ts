@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+
+/**
+ * When each of the named chunks started downloading (Resource Timing, ms from navigation start), and
+ * when the page first painted content. Chunk files are named after their module (AppShell-<hash>.js).
+ */
+async function timings(page: Page, chunks: readonly string[]) {
+  return page.evaluate((names) => {
+    const started = (name: string) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(entry.name))
+        .map((entry) => entry.startTime)[0] ?? null;
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    return { paint, chunks: Object.fromEntries(names.map((name) => [name, started(name)])) };
+  }, chunks);
+}
+
+test.describe('the login screen fetches the signed-in shell once it has painted (issue 34)', () => {
+  for (const { path, chunks } of [
+    { path: '/login', chunks: ['AppShell', 'HomePage'] },
+    { path: '/login/admin', chunks: ['AppShell', 'DoctorListPage'] },
+  ]) {
+    test(`${path}: the shell and its home are requested after the first paint, before anyone signs in`, async ({ page }) => {
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/prod-api/')) calls.push(request.url());
+      });
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+
+      await expect
+        .poll(async () => Object.values((await timings(page, chunks)).chunks).every((start) => start !== null), { timeout: 30_000 })
+        .toBe(true);
+      const { paint, chunks: started } = await timings(page, chunks);
+      expect(paint).not.toBeNull();
+      for (const name of chunks) expect(started[name], `${name} starts after the first paint`).toBeGreaterThanOrEqual(paint!);
+      // Nobody signed in: the shell came on the login screen's own initiative.
+      expect(calls.filter((url) => url.includes('/auth/login'))).toEqual([]);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    });
+  }
+});
