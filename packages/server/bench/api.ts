@@ -51,7 +51,7 @@ const ROUNDS = Math.max(1, Number(option('rounds') ?? process.env.BENCH_ROUNDS ?
 const DIRECT_SQL = process.argv.includes('--direct-sql');
 /** `--show-sql`: print the statements captured from each call (what the direct-SQL column replays). */
 const SHOW_SQL = process.argv.includes('--show-sql');
-/** A folder: the server's CPU profile while autocannon drives each target is written there. */
+/** A folder: the server's CPU profile while autocannon drives each call (an extra, unmeasured run) is written there. */
 const PROFILE_DIR = option('profile');
 
 /** Samples this process (the server) while `during` runs; writes `<dir>/<file>.cpuprofile`. */
@@ -71,6 +71,8 @@ async function profiled<T>(file: string, during: () => Promise<T>): Promise<T> {
   }
 }
 const CONNECTIONS = 50;
+/** The unmeasured load of each side before a call's rounds. */
+const WARM_UP_SECONDS = Math.min(3, DURATION);
 const AUTOCANNON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin/autocannon');
 
 interface LoadResult {
@@ -86,8 +88,9 @@ async function load(
   headers: Record<string, string>,
   body: string | undefined,
   connections = CONNECTIONS,
+  seconds = DURATION,
 ): Promise<LoadResult> {
-  const args = ['-j', '-c', String(connections), '-d', String(DURATION), '-m', method];
+  const args = ['-j', '-c', String(connections), '-d', String(seconds), '-m', method];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   if (body) args.push('-b', body);
   args.push(url);
@@ -138,33 +141,47 @@ interface Side {
   p50: number;
   p99: number;
   rps: number;
+  /** Requests that finished. */
+  requests: number;
   non2xx: number;
   cpuUs: number;
 }
 
-async function loadSide(url: string, target: Target, headers: Record<string, string>, profileAs?: string): Promise<Side> {
+async function loadSide(
+  url: string,
+  target: Target,
+  headers: Record<string, string>,
+  profileAs?: string,
+  seconds = DURATION,
+): Promise<Side> {
   const cpu = process.cpuUsage();
-  const run = () => load(url, target.method, headers, target.body);
+  const run = () => load(url, target.method, headers, target.body, CONNECTIONS, seconds);
   const result = profileAs ? await profiled(profileAs, run) : await run();
   const used = process.cpuUsage(cpu);
   return {
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: result.requests.average,
+    requests: result.requests.total,
     non2xx: result.non2xx,
     cpuUs: (used.user + used.system) / Math.max(1, result.requests.total),
   };
 }
 
 const mean = (values: number[]) => values.reduce((n, v) => n + v, 0) / Math.max(1, values.length);
-const meanSide = (sides: Side[]): Side => ({
-  p50: mean(sides.map((s) => s.p50)),
-  p99: mean(sides.map((s) => s.p99)),
-  rps: mean(sides.map((s) => s.rps)),
-  non2xx: sides.reduce((n, s) => n + s.non2xx, 0),
-  cpuUs: mean(sides.map((s) => s.cpuUs)),
-});
-const times = (a: number, b: number) => `${(a / Math.max(b, 0.001)).toFixed(2)}×`;
+/** A round in which no request finished has no latency to speak of: left out of the mean. */
+const meanSide = (all: Side[]): Side => {
+  const sides = all.filter((s) => s.requests > 0);
+  return {
+    p50: mean(sides.map((s) => s.p50)),
+    p99: mean(sides.map((s) => s.p99)),
+    rps: mean(all.map((s) => s.rps)),
+    requests: sides.reduce((n, s) => n + s.requests, 0),
+    non2xx: all.reduce((n, s) => n + s.non2xx, 0),
+    cpuUs: mean(sides.map((s) => s.cpuUs)),
+  };
+};
+const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
 const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
 
 /** The issue's bound: every call's p99 within this multiple of its floor's, in the same run. */
@@ -174,8 +191,8 @@ interface Row {
   name: string;
   api: Side;
   floor: Side;
-  /** API/floor p99 of each round, to show the run-to-run spread beside the mean. */
-  roundRatios: number[];
+  /** API/floor p99 of each round, as printed, to show the run-to-run spread beside the mean. */
+  roundRatios: string[];
   statements: number;
   roundTrips: number;
   direct?: { p50: number; p99: number; rps: number };
@@ -205,7 +222,7 @@ function table(rows: Row[]): string {
       Math.round(r.floor.rps).toLocaleString('en'),
       `${Math.round(r.floor.cpuUs)} µs`,
       times(r.api.p50, r.floor.p50),
-      `${times(r.api.p99, r.floor.p99)}${r.roundRatios.length > 1 ? ` (${r.roundRatios.map((x) => x.toFixed(2)).join(', ')})` : ''}`,
+      `${times(r.api.p99, r.floor.p99)}${r.roundRatios.length > 1 ? ` (${r.roundRatios.join(', ')})` : ''}`,
     ];
     if (r.direct) cells.push(`${ms(r.direct.p50)} / ${ms(r.direct.p99)}`);
     return cells;
@@ -371,8 +388,14 @@ async function main() {
       const apiRuns: Side[] = [];
       const floorRuns: Side[] = [];
       try {
+        // Unmeasured: fills the pool (idle connections close after 10 s) and warms both sides' code, so
+        // that the side going first does not pay for it. The profile, if asked for, is a run of its own:
+        // the profiler's sampling would slow the side it watches.
+        await loadSide(`${base}${target.path}`, target, headers, undefined, WARM_UP_SECONDS);
+        await loadSide(floorServer.url, target, headers, undefined, WARM_UP_SECONDS);
+        if (PROFILE_DIR) await loadSide(`${base}${target.path}`, target, headers, slug);
         for (let round = 0; round < ROUNDS; round += 1) {
-          const api = () => loadSide(`${base}${target.path}`, target, headers, round === 0 ? slug : undefined);
+          const api = () => loadSide(`${base}${target.path}`, target, headers);
           const floor = () => loadSide(floorServer.url, target, headers);
           if (round % 2 === 0) {
             apiRuns.push(await api());
@@ -389,7 +412,7 @@ async function main() {
         name: target.name,
         api: meanSide(apiRuns),
         floor: meanSide(floorRuns),
-        roundRatios: apiRuns.map((side, i) => side.p99 / Math.max(floorRuns[i]!.p99, 0.001)),
+        roundRatios: apiRuns.map((side, i) => times(side.p99, floorRuns[i]!.p99).replace('×', '')),
         statements,
         roundTrips: groups.length,
       };
@@ -411,7 +434,7 @@ async function main() {
       );
       console.log(table(rows));
       // Compared as printed (two decimals), so that a call shown at 1.30× is not reported above 1.3×.
-      const over = rows.filter((r) => Number((r.api.p99 / Math.max(r.floor.p99, 0.001)).toFixed(2)) > FLOOR_BOUND);
+      const over = rows.filter((r) => r.floor.p99 > 0 && Number((r.api.p99 / r.floor.p99).toFixed(2)) > FLOOR_BOUND);
       console.log(
         over.length === 0
           ? `\nevery call's API p99 is within ${FLOOR_BOUND}× of its floor's`
