@@ -1,11 +1,12 @@
 /**
- * `npm run bench:api`: the patient list, the personal-centre figures and the unfilled count under
- * load (autocannon, 50 connections, 20 s each) against 100,000 patients on PostgreSQL, beside the
- * same SQL run directly through `pg` in this process. Needs DATABASE_URL (a server it may create a
- * scratch database on). Prints p50/p99 latency and requests per second, and the floor: a bare
- * Fastify route running the same SQL and answering the same bytes (bench/http-floor.ts).
- * Then the outcome report (bench/outcomes.ts) and the management quality indicators (bench/indicators.ts):
- * one client, a doctor's institution and the whole city.
+ * `npm run bench:api`: the patient list, the personal-centre figures and the bells under load
+ * (autocannon in its own process, 50 connections) against 100,000 patients, each beside its floor in
+ * the same run: a bare Fastify route running the statements the call ran (captured from one call, same
+ * values and prepared names) and answering the same bytes (bench/http-floor.ts). Prints per call p50,
+ * p99, req/s and server CPU per request of both, `API/floor p99 N×`, then one table of every call and
+ * the calls above 1.3× their floor. On PostgreSQL when DATABASE_URL names a server (a scratch database
+ * is created there and dropped), else on PGlite in memory. Then the outcome report (bench/outcomes.ts)
+ * and the management quality indicators (bench/indicators.ts): one client, an institution and the city.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ import { keyringOf } from '../src/lib/crypto';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData, createBenchDoctors } from './bench-data';
-import { type Captured, startFloorServer } from './http-floor';
+import { type Captured, type QueryFn, replay, startFloorServer } from './http-floor';
 import { benchIndicators } from './indicators';
 import { startInstances } from './instances';
 import { adminToken, benchOutcomeReport } from './outcomes';
@@ -44,9 +45,13 @@ const DURATION = Number(option('seconds') ?? process.env.BENCH_SECONDS ?? 20);
 const ONLY = (option('only') ?? process.env.BENCH_ONLY)?.split(',');
 /** `--instances 2`: also drive two server processes on the same database, the load split between them. */
 const INSTANCES = Number(option('instances') ?? process.env.BENCH_INSTANCES ?? 1);
+/** `--rounds 2`: each call's API and floor are loaded this many times each, alternating which goes first. */
+const ROUNDS = Math.max(1, Number(option('rounds') ?? process.env.BENCH_ROUNDS ?? 2));
+/** `--direct-sql`: also replay each call's statements with no HTTP at all (the database's own floor). */
+const DIRECT_SQL = process.argv.includes('--direct-sql');
 /** `--show-sql`: print the statements captured from each call (what the direct-SQL column replays). */
 const SHOW_SQL = process.argv.includes('--show-sql');
-/** A folder: the server's CPU profile while autocannon drives each target is written there. */
+/** A folder: the server's CPU profile while autocannon drives each call (an extra, unmeasured run) is written there. */
 const PROFILE_DIR = option('profile');
 
 /** Samples this process (the server) while `during` runs; writes `<dir>/<file>.cpuprofile`. */
@@ -66,6 +71,8 @@ async function profiled<T>(file: string, during: () => Promise<T>): Promise<T> {
   }
 }
 const CONNECTIONS = 50;
+/** The unmeasured load of each side before a call's rounds. */
+const WARM_UP_SECONDS = Math.min(3, DURATION);
 const AUTOCANNON = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.bin/autocannon');
 
 interface LoadResult {
@@ -81,8 +88,9 @@ async function load(
   headers: Record<string, string>,
   body: string | undefined,
   connections = CONNECTIONS,
+  seconds = DURATION,
 ): Promise<LoadResult> {
-  const args = ['-j', '-c', String(connections), '-d', String(DURATION), '-m', method];
+  const args = ['-j', '-c', String(connections), '-d', String(seconds), '-m', method];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   if (body) args.push('-b', body);
   args.push(url);
@@ -91,17 +99,12 @@ async function load(
 }
 
 /**
- * Replays the captured statements in a closed loop on `connections` concurrent clients for `seconds`,
- * the way the API ran them: statements the API had in flight together (the list's page and total)
- * run together, a named (prepared) statement runs under its name. Returns latencies and the CPU this
- * process spent per replayed call.
+ * Replays the captured statements in a closed loop on `connections` concurrent clients for `seconds`
+ * (`--direct-sql`), with no HTTP at all: statements the API had in flight together run together, a
+ * named (prepared) statement runs under its name. Returns latencies and the CPU this process spent per
+ * replayed call.
  */
-async function directSql(
-  query: (config: unknown, params: unknown[]) => Promise<unknown>,
-  groups: Captured[][],
-  connections: number,
-  seconds: number,
-) {
+async function directSql(query: QueryFn, groups: Captured[][], connections: number, seconds: number) {
   const latencies: number[] = [];
   const deadline = Date.now() + seconds * 1000;
   const cpu = process.cpuUsage();
@@ -109,7 +112,7 @@ async function directSql(
     Array.from({ length: connections }, async () => {
       while (Date.now() < deadline) {
         const started = performance.now();
-        for (const group of groups) await Promise.all(group.map((q) => query(q.query, q.params)));
+        await replay(query, groups);
         latencies.push(performance.now() - started);
       }
     }),
@@ -121,14 +124,112 @@ async function directSql(
 }
 
 /**
- * Resolves once no statement has run or waited on the pool for 100 ms (a request between its two round
- * trips leaves the pool idle for a moment, so one idle look is not enough).
+ * Resolves once no statement has run for 100 ms, and (PostgreSQL) no pool client is checked out or
+ * awaited: a request between its two round trips leaves the database idle for a moment, so one idle
+ * look is not enough.
  */
-async function poolIdle(pool: pg.Pool): Promise<void> {
+async function databaseIdle(inFlight: () => number, pool: pg.Pool | undefined): Promise<void> {
   for (let quiet = 0; quiet < 5; ) {
     await new Promise((r) => setTimeout(r, 20));
-    quiet = pool.idleCount < pool.totalCount || pool.waitingCount > 0 ? 0 : quiet + 1;
+    const busy = inFlight() > 0 || (pool !== undefined && (pool.idleCount < pool.totalCount || pool.waitingCount > 0));
+    quiet = busy ? 0 : quiet + 1;
   }
+}
+
+/** One side (the API or its floor) under load: autocannon's figures and this process's CPU per request. */
+interface Side {
+  p50: number;
+  p99: number;
+  rps: number;
+  /** Requests that finished. */
+  requests: number;
+  non2xx: number;
+  cpuUs: number;
+}
+
+async function loadSide(
+  url: string,
+  target: Target,
+  headers: Record<string, string>,
+  profileAs?: string,
+  seconds = DURATION,
+): Promise<Side> {
+  const cpu = process.cpuUsage();
+  const run = () => load(url, target.method, headers, target.body, CONNECTIONS, seconds);
+  const result = profileAs ? await profiled(profileAs, run) : await run();
+  const used = process.cpuUsage(cpu);
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    cpuUs: (used.user + used.system) / Math.max(1, result.requests.total),
+  };
+}
+
+const mean = (values: number[]) => values.reduce((n, v) => n + v, 0) / Math.max(1, values.length);
+/** A round in which no request finished has no latency to speak of: left out of the mean. */
+const meanSide = (all: Side[]): Side => {
+  const sides = all.filter((s) => s.requests > 0);
+  return {
+    p50: mean(sides.map((s) => s.p50)),
+    p99: mean(sides.map((s) => s.p99)),
+    rps: mean(all.map((s) => s.rps)),
+    requests: sides.reduce((n, s) => n + s.requests, 0),
+    non2xx: all.reduce((n, s) => n + s.non2xx, 0),
+    cpuUs: mean(sides.map((s) => s.cpuUs)),
+  };
+};
+const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
+const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
+
+/** The issue's bound: every call's p99 within this multiple of its floor's, in the same run. */
+const FLOOR_BOUND = 1.3;
+
+interface Row {
+  name: string;
+  api: Side;
+  floor: Side;
+  /** API/floor p99 of each round, as printed, to show the run-to-run spread beside the mean. */
+  roundRatios: string[];
+  statements: number;
+  roundTrips: number;
+  direct?: { p50: number; p99: number; rps: number };
+}
+
+/** The table printed at the end (markdown, as docs/performance.md shows it). */
+function table(rows: Row[]): string {
+  const head = [
+    'call',
+    'API p50 / p99 ms',
+    'API req/s',
+    'API CPU/req',
+    'floor p50 / p99 ms',
+    'floor req/s',
+    'floor CPU/req',
+    'API/floor p50',
+    'API/floor p99',
+  ];
+  if (rows.some((r) => r.direct)) head.push('direct SQL p50 / p99 ms');
+  const lines = rows.map((r) => {
+    const cells = [
+      r.name,
+      `${ms(r.api.p50)} / ${ms(r.api.p99)}`,
+      Math.round(r.api.rps).toLocaleString('en'),
+      `${Math.round(r.api.cpuUs)} µs`,
+      `${ms(r.floor.p50)} / ${ms(r.floor.p99)}`,
+      Math.round(r.floor.rps).toLocaleString('en'),
+      `${Math.round(r.floor.cpuUs)} µs`,
+      times(r.api.p50, r.floor.p50),
+      `${times(r.api.p99, r.floor.p99)}${r.roundRatios.length > 1 ? ` (${r.roundRatios.join(', ')})` : ''}`,
+    ];
+    if (r.direct) cells.push(`${ms(r.direct.p50)} / ${ms(r.direct.p99)}`);
+    return cells;
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const format = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [format(head), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
 }
 
 interface Target {
@@ -171,12 +272,14 @@ async function scaleOut(databaseUrl: string, targets: Target[], only: string[] |
 
 async function main() {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('bench:api needs DATABASE_URL (PostgreSQL), e.g. postgres://postgres@127.0.0.1:5432/test');
-  const scratch = await scratchDatabase(url);
-  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
+  if (!url && INSTANCES > 1) throw new Error('--instances needs DATABASE_URL: server processes share a PostgreSQL database');
+  // PostgreSQL in a scratch database on DATABASE_URL's server, else PGlite in memory in this process.
+  const scratch = url ? await scratchDatabase(url) : undefined;
+  const database = await openDatabase(scratch ? { databaseUrl: scratch.url, poolSize: 20 } : { dataDir: 'memory://' });
+  console.log(`database: ${database.kind}`);
   try {
     await runMigrations(database);
-    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: scratch.url };
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), databaseUrl: scratch?.url };
     // A load test is one user making thousands of calls a minute: no per-user limit.
     config.security = { ...DEFAULT_SECURITY, loginPerMinute: 10_000, userCallsPerMinute: 100_000 };
     await seedBaseline(database.db, config);
@@ -203,21 +306,21 @@ async function main() {
     console.log(`counters check: ${drift.length} counters differ from a recount, in ${((Date.now() - checkStarted) / 1000).toFixed(1)} s`);
     if (drift.length > 0) throw new Error('stored counters differ from the patient rows');
 
-    // Capture the SQL each call runs, to replay it directly through pg.
+    // Capture the statements each call runs, to replay them behind the floor's bare route.
     // Statements started while another was in flight join its group (run together on replay).
     const captured: Captured[][] = [];
     let capturing = false;
     let inFlight = 0;
-    const pool = (database as unknown as { db: { $client: pg.Pool } }).db.$client;
-    const originalQuery = pool.query.bind(pool) as (config: unknown, params?: unknown) => Promise<unknown>;
-    (pool as unknown as { query: unknown }).query = (config: unknown, params?: unknown) => {
-      if (!capturing) return originalQuery(config, params);
-      const values = Array.isArray(params) ? params : ((config as { values?: unknown[] }).values ?? []);
-      const statement = { query: config, params: values };
-      if (inFlight === 0 || captured.length === 0) captured.push([statement]);
-      else captured[captured.length - 1]!.push(statement);
+    const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
+    const pool = database.kind === 'postgres' ? (client as unknown as pg.Pool) : undefined;
+    const originalQuery = client.query.bind(client) as QueryFn;
+    client.query = (...args: unknown[]) => {
+      if (capturing) {
+        if (inFlight === 0 || captured.length === 0) captured.push([{ args }]);
+        else captured[captured.length - 1]!.push({ args });
+      }
       inFlight += 1;
-      return originalQuery(config, params).finally(() => {
+      return originalQuery(...args).finally(() => {
         inFlight -= 1;
       });
     };
@@ -261,52 +364,98 @@ async function main() {
         token: admin,
       },
     ];
-    const rows: string[] = [];
+    const rows: Row[] = [];
+    const others: string[] = [];
     for (const target of targets) {
       if (ONLY && !ONLY.some((word) => target.name.includes(word))) continue;
       const headers = { satoken: target.token ?? token, 'content-type': 'application/json' };
       const call = () => fetch(`${base}${target.path}`, { method: target.method, headers, ...(target.body ? { body: target.body } : {}) });
-      // The previous target's load may leave requests running: capture only once the pool is idle, and
-      // after one warm call (a first call may fill a cache or prepare a statement that later calls skip).
+      // The previous target's load may leave requests running: capture only once the database is idle,
+      // and after one warm call (a first call may fill a cache or prepare a statement that later calls skip).
       await call();
-      await poolIdle(pool);
+      await databaseIdle(() => inFlight, pool);
       captured.length = 0;
       capturing = true;
       const answer = await (await call()).text();
       capturing = false;
       const groups = captured.map((group) => [...group]);
-      if (SHOW_SQL) for (const g of groups) console.log(g.map((q) => JSON.stringify(q.query).slice(0, 300)));
+      if (SHOW_SQL) for (const g of groups) console.log(g.map((q) => JSON.stringify(q.args[0]).slice(0, 300)));
       const statements = groups.reduce((n, group) => n + group.length, 0);
       const slug = target.name.replace(/[^a-z]+/gi, '-').slice(0, 40);
-      const cpu = process.cpuUsage();
-      const result = await profiled(slug, () => load(`${base}${target.path}`, target.method, headers, target.body));
-      const used = process.cpuUsage(cpu);
-      const serverCpuUs = (used.user + used.system) / Math.max(1, result.requests.total);
-      const direct = await directSql(originalQuery, groups, CONNECTIONS, DURATION);
+      // Rounds alternate which side goes first (API, floor | floor, API | …), so that a load from other
+      // work rising or falling during the run weighs on both sides alike.
       const floorServer = await startFloorServer(originalQuery, groups, target.method, `/prod-api${target.path}`, answer);
-      const floorCpu = process.cpuUsage();
-      const floor = await load(floorServer.url, target.method, headers, target.body).finally(() => floorServer.close());
-      const floorUsed = process.cpuUsage(floorCpu);
-      const floorCpuUs = (floorUsed.user + floorUsed.system) / Math.max(1, floor.requests.total);
-      const line = `${target.name}: API p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s (${result.non2xx} non-2xx), server CPU ${Math.round(serverCpuUs)} µs/request | direct SQL (${statements} statements in ${groups.length} round trips incl. session check) p50 ${direct.p50.toFixed(1)} ms, p99 ${direct.p99.toFixed(1)} ms, ${Math.round(direct.rps)} req/s, ${Math.round(direct.cpuUs)} µs CPU/call | bare HTTP + same SQL p50 ${floor.latency.p50} ms, p99 ${floor.latency.p99} ms, ${Math.round(floor.requests.average)} req/s, server CPU ${Math.round(floorCpuUs)} µs/request | API/SQL p99 ${(result.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}×, bare HTTP/SQL ${(floor.latency.p99 / Math.max(direct.p99, 0.001)).toFixed(2)}× | load average ${loadavg()[0]!.toFixed(1)}`;
-      console.log(line);
-      rows.push(line);
+      const apiRuns: Side[] = [];
+      const floorRuns: Side[] = [];
+      try {
+        // Unmeasured: fills the pool (idle connections close after 10 s) and warms both sides' code, so
+        // that the side going first does not pay for it. The profile, if asked for, is a run of its own:
+        // the profiler's sampling would slow the side it watches.
+        await loadSide(`${base}${target.path}`, target, headers, undefined, WARM_UP_SECONDS);
+        await loadSide(floorServer.url, target, headers, undefined, WARM_UP_SECONDS);
+        if (PROFILE_DIR) await loadSide(`${base}${target.path}`, target, headers, slug);
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const api = () => loadSide(`${base}${target.path}`, target, headers);
+          const floor = () => loadSide(floorServer.url, target, headers);
+          if (round % 2 === 0) {
+            apiRuns.push(await api());
+            floorRuns.push(await floor());
+          } else {
+            floorRuns.push(await floor());
+            apiRuns.push(await api());
+          }
+        }
+      } finally {
+        await floorServer.close();
+      }
+      const row: Row = {
+        name: target.name,
+        api: meanSide(apiRuns),
+        floor: meanSide(floorRuns),
+        roundRatios: apiRuns.map((side, i) => times(side.p99, floorRuns[i]!.p99).replace('×', '')),
+        statements,
+        roundTrips: groups.length,
+      };
+      if (DIRECT_SQL) row.direct = await directSql(originalQuery, groups, CONNECTIONS, DURATION);
+      const direct = row.direct
+        ? ` | direct SQL (no HTTP) p50 ${row.direct.p50.toFixed(1)} ms, p99 ${row.direct.p99.toFixed(1)} ms, ${Math.round(row.direct.rps)} req/s`
+        : '';
+      console.log(
+        `${target.name}: API p50 ${ms(row.api.p50)} ms, p99 ${ms(row.api.p99)} ms, ${Math.round(row.api.rps)} req/s (${row.api.non2xx} non-2xx), ` +
+          `server CPU ${Math.round(row.api.cpuUs)} µs/request | floor (bare HTTP, same ${statements} statements in ${groups.length} round trips, same bytes) ` +
+          `p50 ${ms(row.floor.p50)} ms, p99 ${ms(row.floor.p99)} ms, ${Math.round(row.floor.rps)} req/s, server CPU ${Math.round(row.floor.cpuUs)} µs/request | ` +
+          `API/floor p50 ${times(row.api.p50, row.floor.p50)}, API/floor p99 ${times(row.api.p99, row.floor.p99)}${direct} | load average ${loadavg()[0]!.toFixed(1)}`,
+      );
+      rows.push(row);
+    }
+    if (rows.length > 0) {
+      console.log(
+        `\n${database.kind}, ${PATIENTS} patients, ${CONNECTIONS} connections, ${ROUNDS} × ${DURATION} s per side (ratios per round in brackets):\n`,
+      );
+      console.log(table(rows));
+      // Compared as printed (two decimals), so that a call shown at 1.30× is not reported above 1.3×.
+      const over = rows.filter((r) => r.floor.p99 > 0 && Number((r.api.p99 / r.floor.p99).toFixed(2)) > FLOOR_BOUND);
+      console.log(
+        over.length === 0
+          ? `\nevery call's API p99 is within ${FLOOR_BOUND}× of its floor's`
+          : `\nAPI p99 above ${FLOOR_BOUND}× the floor's: ${over.map((r) => `${r.name} ${times(r.api.p99, r.floor.p99)}`).join('; ')}`,
+      );
     }
     if (!ONLY || ONLY.includes('outcome'))
-      rows.push(...(await benchOutcomeReport({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
+      others.push(...(await benchOutcomeReport({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
     if (!ONLY || ONLY.includes('indicator'))
-      rows.push(...(await benchIndicators({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
-    if (INSTANCES > 1) {
+      others.push(...(await benchIndicators({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
+    if (INSTANCES > 1 && scratch) {
       // main.ts computes missing outcome facts at start-up: do it once here, before the instances race.
       const computed = await backfillOutcomeFacts(database.db);
       if (computed > 0) console.log(`outcome facts computed for ${computed} patients before starting the instances`);
-      rows.push(...(await scaleOut(scratch.url, targets, ONLY, token)));
+      others.push(...(await scaleOut(scratch.url, targets, ONLY, token)));
     }
     await app.close();
-    console.log(`\n${rows.length} targets measured against ${PATIENTS} patients, ${CONNECTIONS} connections, ${DURATION} s each.`);
+    console.log(`\n${rows.length + others.length} targets measured against ${PATIENTS} patients on ${database.kind}.`);
   } finally {
     await database.close();
-    await scratch.drop();
+    await scratch?.drop();
   }
 }
 

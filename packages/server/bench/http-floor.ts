@@ -1,9 +1,14 @@
 import Fastify from 'fastify';
 
-/** One statement as the API sent it to pg: its query config (text, prepared name, row mode) and values. */
+/**
+ * The database client's own `query`, as the API called it: pg's `pool.query(config, values)` or
+ * PGlite's `client.query(text, values, options)`.
+ */
+export type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+/** One statement as the API sent it to the driver: the arguments of its `query` call (text or config, values, options). */
 export interface Captured {
-  query: unknown;
-  params: unknown[];
+  args: unknown[];
 }
 
 export interface FloorServer {
@@ -11,16 +16,23 @@ export interface FloorServer {
   close(): Promise<void>;
 }
 
+/** Runs a call's captured statements the way the API ran them: a group's statements together, groups in order. */
+export async function replay(query: QueryFn, groups: readonly Captured[][]): Promise<void> {
+  for (const group of groups) await Promise.all(group.map((q) => query(...q.args)));
+}
+
 /**
- * The cheapest HTTP API that could answer a call (issue 14): a bare Fastify route, in this process, on
- * the same pool, that runs the call's captured statements the way the API ran them and answers with the
- * bytes the API answered. No session parsing, access rule, validation, Drizzle, row mapping, masking,
- * serialiser, hooks or logging. Driven like the API, it separates what the HTTP hop and the load
- * generator cost on this machine (the floor any Node API pays) from what the product's own code adds.
+ * The floor of a call (the reference of issue 34: the API's p99 within 1.3× of it): the cheapest HTTP
+ * API that could answer it on this machine. A bare Fastify route in this process, on the same
+ * database client, that runs the call's captured statements the way the API ran them (same text,
+ * prepared names and values) and answers the bytes the API answered. No session parsing, access rule,
+ * validation, Drizzle, row mapping, masking, serialiser, hooks or logging. Driven like the API, it is
+ * what the HTTP hop, the load generator and the database cost here; the gap to the API is what the
+ * product's own code adds.
  */
 export async function startFloorServer(
-  query: (config: unknown, params: unknown[]) => Promise<unknown>,
-  groups: Captured[][],
+  query: QueryFn,
+  groups: readonly Captured[][],
   method: 'GET' | 'POST',
   path: string,
   answer: string,
@@ -30,7 +42,7 @@ export async function startFloorServer(
     method,
     url: path,
     handler: async (_request, reply) => {
-      for (const group of groups) await Promise.all(group.map((q) => query(q.query, q.params)));
+      await replay(query, groups);
       return reply.type('application/json; charset=utf-8').send(answer);
     },
   });

@@ -55,6 +55,27 @@ const STATE_CODES = [
 const labelOf = (codes: { value: string; label: string }[], value: string) => codes.find((c) => c.value === value)?.label ?? value;
 const GENDER_LABELS = new Map(GENDER_CODES.map((c) => [c.value, c.label]));
 
+/**
+ * Sealed identifiers opened once per export: a patient's follow-ups repeat the same sealed text, and
+ * opening one (an AES-GCM decipher) costs more than the rest of the row's cells together. Keyed by
+ * the sealed text itself, so a patient edited while the export runs is opened again. Bounded: past
+ * `limit` values the memo starts over, so an export of every patient holds no more than that.
+ */
+const OPENED_LIMIT = 50_000;
+
+export function openedOnce(open: (sealed: string) => string, limit = OPENED_LIMIT): (sealed: string) => string {
+  const opened = new Map<string, string>();
+  return (sealed) => {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      plain = open(sealed);
+      if (opened.size >= limit) opened.clear();
+      opened.set(sealed, plain);
+    }
+    return plain;
+  };
+}
+
 function groupOf(row: PatientFields): string {
   return row.cohort === 'managed' ? 'managed' : `comparison${row.comparisonRole === 1 ? 1 : 0}`;
 }
@@ -71,13 +92,25 @@ export function patientColumns<R extends PatientFields>(scope: ExportScope): She
     }
     return age;
   };
+  const idNumOf = openedOnce((sealed) => revealIdNum(scope.keyring, { idNumSealed: sealed, legacyIdNum: null }));
+  const telNumOf = openedOnce((sealed) => revealTelNum(scope.keyring, { telNumSealed: sealed, legacyTelNum: null }));
   return [
     { key: 'patient.id', header: '患者编号', type: 'number', value: (r) => r.patientId },
     { key: 'patient.name', header: '姓名', type: 'text', value: (r) => r.name },
     { key: 'patient.gender', header: '性别', type: 'single', codes: GENDER_CODES, value: (r) => GENDER_LABELS.get(r.gender) ?? r.gender },
     { key: 'patient.age', header: '年龄', type: 'number', unit: '岁', value: (r) => ageOf(r.birthDate) },
-    { key: 'patient.idNum', header: '身份证号', type: 'text', value: (r) => revealIdNum(scope.keyring, r) },
-    { key: 'patient.mobile', header: '手机号', type: 'text', value: (r) => revealTelNum(scope.keyring, r) },
+    {
+      key: 'patient.idNum',
+      header: '身份证号',
+      type: 'text',
+      value: (r) => (r.idNumSealed ? idNumOf(r.idNumSealed) : revealIdNum(scope.keyring, r)),
+    },
+    {
+      key: 'patient.mobile',
+      header: '手机号',
+      type: 'text',
+      value: (r) => (r.telNumSealed ? telNumOf(r.telNumSealed) : revealTelNum(scope.keyring, r)),
+    },
     { key: 'patient.institution', header: '所属机构', type: 'text', value: (r) => r.institutionName },
     { key: 'patient.group', header: '组别', type: 'single', codes: GROUP_CODES, value: (r) => labelOf(GROUP_CODES, groupOf(r)) },
     { key: 'patient.enrolledAt', header: '入组日期', type: 'date', value: (r) => isoDate(r.enrolledAt) },
