@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { theme } from '../../packages/web/src/app/theme';
 import { expectStill } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
 import { openFromListSearch, signIn } from '../fixtures/ui';
@@ -9,13 +8,19 @@ import { openFromListSearch, signIn } from '../fixtures/ui';
  * menu that stays in view while a long form scrolls. Each is checked as a person meets it.
  */
 
-/** The theme's primary colour as the browser computes it ("#0f6b57" → "rgb(15, 107, 87)"). */
-function rgbOf(hex: string): string {
-  const n = Number.parseInt(hex.replace('#', ''), 16);
-  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
-}
-
-const PRIMARY = rgbOf(String(theme.token?.colorPrimary));
+/**
+ * The theme's primary colour as the browser computes it: antd writes every theme token as a CSS
+ * variable on <html> (theme.ts `cssVar`), so the page itself says what the primary colour is.
+ */
+const primaryOf = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--ant-color-primary)';
+    document.body.append(probe);
+    const color = getComputedStyle(probe).color;
+    probe.remove();
+    return color;
+  });
 
 /** How far the document is scrolled, and how far it could be. */
 const scrollOf = (page: Page) =>
@@ -47,7 +52,9 @@ test.describe('focus ring and side menu (issue 31)', () => {
       const style = getComputedStyle(element);
       return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth), color: style.outlineColor };
     });
-    expect(ring).toEqual({ style: 'solid', width: 2, color: PRIMARY });
+    const primary = await primaryOf(page);
+    expect(primary).toMatch(/^rgb\(/);
+    expect(ring).toEqual({ style: 'solid', width: 2, color: primary });
   });
 
   test('the side menu stays in view at the bottom of the long CCMQ form', async ({ page, doctor, patients }) => {
