@@ -3,6 +3,7 @@
 // Prints one closing line "tests: N passed, N failed" summing every tier (Vitest's and Playwright's
 // JSON reports). `npm test -- unit e2e` runs only the named steps. The typecheck (one core) runs beside
 // lint and the unit tests (one Vitest worker on this 2-core machine); its output prints when it ends.
+// Before that line it prints how long each step and each tier took, and the whole run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,49 @@ const reports = mkdtempSync(path.join(tmpdir(), 'tcm-test-'));
 let passed = 0;
 let failed = 0;
 let broken = false;
+const startedAt = Date.now();
+/** Every step that ran: its tier, and when it started and ended (ms), for the closing timings. */
+const timings = [];
+
+/** The tier a step belongs to in the closing timings. */
+function tierOf(name) {
+  if (name === 'typecheck' || name === 'lint') return 'static checks';
+  if (name.startsWith('node24')) return `node ${NEWER_NODE} pass`;
+  if (name === 'build' || name === 'budget') return 'build';
+  return name;
+}
+
+function record(name, started, ok, beside = false) {
+  timings.push({ name, tier: tierOf(name), started, ended: Date.now(), ok, beside });
+}
+
+function seconds(ms) {
+  return `${Math.round(ms / 1000)} s`;
+}
+
+/**
+ * Per step, per tier (from its first step's start to its last step's end: a step that ran beside
+ * others counts there in full) and the whole run's wall-clock time.
+ */
+function printTimings() {
+  if (timings.length === 0) return;
+  console.log('\n=== timings ===');
+  const width = Math.max(...timings.map((t) => t.name.length), 13);
+  for (const t of timings) {
+    const note = `${t.ok ? '' : ' FAILED'}${t.beside ? ' (in the background, beside other steps)' : ''}`;
+    console.log(`  step  ${t.name.padEnd(width)} ${seconds(t.ended - t.started).padStart(6)}${note}`);
+  }
+  const tiers = new Map();
+  for (const t of timings) {
+    const tier = tiers.get(t.tier) ?? { started: t.started, ended: t.ended };
+    tier.started = Math.min(tier.started, t.started);
+    tier.ended = Math.max(tier.ended, t.ended);
+    tiers.set(t.tier, tier);
+  }
+  for (const [name, tier] of tiers) console.log(`  tier  ${name.padEnd(width)} ${seconds(tier.ended - tier.started).padStart(6)}`);
+  const total = Date.now() - startedAt;
+  console.log(`total: ${seconds(total)} (${(total / 60_000).toFixed(1)} min)`);
+}
 
 /** Whether `npm test -- <names>` asked for this step. */
 function selected(name) {
@@ -28,6 +72,7 @@ function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+  record(name, started, result.status === 0);
   if (result.status !== 0) broken = true;
   return result.status === 0;
 }
@@ -43,12 +88,19 @@ function backgroundStep(name, command, args) {
   const output = [];
   child.stdout.on('data', (chunk) => output.push(chunk));
   child.stderr.on('data', (chunk) => output.push(chunk));
-  const exited = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  let ended = 0;
+  const exited = new Promise((resolve) =>
+    child.on('close', (code) => {
+      ended = Date.now();
+      resolve(code);
+    }),
+  );
   return async () => {
     const code = await exited;
+    timings.push({ name, tier: tierOf(name), started, ended, ok: code === 0, beside: true });
     console.log(`\n=== ${name} (ran beside the steps above) ===`);
     process.stdout.write(Buffer.concat(output));
-    console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
+    console.log(`=== ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round((ended - started) / 1000)} s ===`);
     if (code !== 0) broken = true;
     return code === 0;
   };
@@ -102,6 +154,7 @@ function playwright() {
  * path, or null when it cannot be installed.
  */
 function newerNode() {
+  const started = Date.now();
   const prefix = path.join(root, '.cache', `node-${NEWER_NODE}`);
   const binary = path.join(prefix, 'node_modules', '.bin', 'node');
   if (!existsSync(binary)) {
@@ -113,6 +166,7 @@ function newerNode() {
         stdio: 'inherit',
       },
     );
+    record(`node${NEWER_NODE}-install`, started, install.status === 0);
     if (install.status !== 0 || !existsSync(binary)) return null;
   }
   return binary;
@@ -148,5 +202,6 @@ if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
   playwright();
 }
 
+printTimings();
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

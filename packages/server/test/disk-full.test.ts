@@ -14,7 +14,7 @@ import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { daysAgo, nextMobile, nextResidentId, TEST_PASSWORD } from './support/factories';
 import { PrivatePostgres, privatePostgresUnavailable } from './support/private-postgres';
-import { ServerProcess } from './support/server-process';
+import { ServerGroup } from './support/server-process';
 import { INSTITUTION_A, testConfig } from './support/test-app';
 
 /**
@@ -65,6 +65,9 @@ describe.skipIf(mountRefused !== null)(
     let database: Database | undefined;
     let app: FastifyInstance | undefined;
     let token = '';
+    // Started servers die with the file: one still starting when its test failed or timed out would
+    // otherwise outlive the unmount, come up on the real disk and keep a core busy after the run.
+    const servers = new ServerGroup();
 
     const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
       const res = await app!.inject({ method, url: `${API_BASE}${url}`, headers: { satoken: token }, ...(payload ? { payload } : {}) });
@@ -99,6 +102,7 @@ describe.skipIf(mountRefused !== null)(
       token = login.data.token as string;
     });
     afterAll(async () => {
+      await servers.killAll();
       await app?.close();
       await database?.close().catch(() => {});
       if (mount) {
@@ -124,14 +128,16 @@ describe.skipIf(mountRefused !== null)(
       expect(await call('GET', '/api/health')).toMatchObject({ status: 200, data: { status: 'ok', storage: { ok: true } } });
     });
 
-    it('starting on the full disk says there is no space in DATA_DIR, for a new and an existing folder', async () => {
+    // Two server processes start one after the other (tsx and PGlite's WASM each time): on a loaded
+    // machine that outlasts the tier's 60 s default.
+    it('starting on the full disk says there is no space in DATA_DIR, for a new and an existing folder', { timeout: 180_000 }, async () => {
       await app?.close();
       await database?.close();
       app = undefined;
       database = undefined;
       fillDisk(filler);
       for (const dir of [path.join(mount, 'fresh'), dataDir]) {
-        const server = ServerProcess.spawn({ env: { DATA_DIR: dir, SEED_DEMO: 'never' } }, 0);
+        const server = servers.spawn({ env: { DATA_DIR: dir, SEED_DEMO: 'never' } });
         await server.exited;
         const output = server.describe();
         expect(output).toContain(`Failed to start: no space left in DATA_DIR (${dir}`);

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,6 +17,9 @@ async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Every server the test started: one left running by a failed step is killed when the file ends. */
+const started: ChildProcess[] = [];
 
 function startServer(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
   let out = '';
@@ -32,6 +35,7 @@ function startServer(dataDir: string, port: number): { child: ChildProcess; outp
       SEED_DEMO: 'auto',
     },
   });
+  started.push(child);
   child.stdout?.on('data', (c) => {
     out += c;
   });
@@ -60,6 +64,10 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 }
 
 describe('process lifecycle with the embedded PGlite', () => {
+  afterAll(() => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+
   it('seeds once, closes the database cleanly on SIGTERM and SIGINT, and keeps its data across restarts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'tcm-lifecycle-'));
     const port = await freePort();

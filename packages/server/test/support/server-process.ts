@@ -192,6 +192,16 @@ export class ServerGroup {
     }
   }
 
+  /**
+   * Spawns main.ts without waiting for it to be healthy, for a start that is meant to fail; killAll()
+   * still reaches it if the test fails or times out while it runs.
+   */
+  spawn(options: ServerOptions, port = 0): ServerProcess {
+    const server = ServerProcess.spawn(options, port);
+    this.all.push(server);
+    return server;
+  }
+
   /** SIGKILL for whatever is still running: cleanup must not wait on a server that hangs. */
   async killAll(): Promise<void> {
     await Promise.all(this.all.map((server) => server.killHard()));
