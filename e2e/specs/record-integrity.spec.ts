@@ -19,7 +19,7 @@ import {
 } from '../fixtures/records';
 import { expectAccessible, expectStill } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { openDialog, openPatient, signIn } from '../fixtures/ui';
+import { openDialog, openEndEvaluation, openPatient, signIn } from '../fixtures/ui';
 
 /**
  * Clinical safety and record integrity in the browser: danger values on annex 9, the repeat-OGTT outcome on annex 8, a stale edit
@@ -119,9 +119,7 @@ test.describe('clinical safety and record integrity in the browser (issue 12)', 
 
     await signIn(page, doctor.session, '/index');
     await openPatient(page, patient.name);
-    await page.getByTestId('open-end-evaluation').click();
-    const a8 = page.getByTestId('record-editor-8');
-    await expect(a8).toBeVisible();
+    const a8 = await openEndEvaluation(page);
     await fillDate(a8, '评估日期', clinicToday());
     await fillText(a8, '空腹血糖', '5.6');
     await fillText(a8, '体重', '63.0');

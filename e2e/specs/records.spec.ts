@@ -14,7 +14,7 @@ import {
 } from '../fixtures/records';
 import { expectAccessible, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { logIn, openDialog, openPatient } from '../fixtures/ui';
+import { logIn, openDialog, openEndEvaluation, openPatient } from '../fixtures/ui';
 
 test.use({ viewport: { width: 1366, height: 900 } });
 test.beforeEach(({ context }) => recordToasts(context));
@@ -211,8 +211,7 @@ test('a doctor fills every instrument in the browser: fills, saves, reopens, edi
   await expect(page).toHaveURL(/\/diagnosticRecord$/);
 
   // Annex 8: the end-of-management evaluation ends management.
-  await page.getByTestId('open-end-evaluation').click();
-  const a8 = page.getByTestId('record-editor-8');
+  const a8 = await openEndEvaluation(page);
   await fillDate(a8, '评估日期', clinicToday());
   await fillText(a8, '空腹血糖', '5.8');
   await fillText(a8, '体重', '66.0');

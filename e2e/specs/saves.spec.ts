@@ -46,8 +46,9 @@ test('a follow-up saved offline is retried with the same key and saved once', as
   });
   await notice.getByTestId('save-retry').click();
   await expect.poll(() => keys.length).toBe(1);
+  // The route hands the request over before the server has answered it: wait for the save to land.
+  await expect.poll(followUps).toBe(1);
   await expect(notice).toBeVisible();
-  expect(await followUps()).toBe(1);
 
   // Back online: the retry sends the same key, and the server answers with the record it saved.
   await page.unroute('**/prod-api/api/annex/7/records');
