@@ -14,7 +14,8 @@ interface Props {
   /** The doctor's institution, said in words (a doctor sees only their own). */
   ownInstitution: string | null;
   query: OutcomeQuery;
-  onChange: (query: OutcomeQuery) => void;
+  /** A change of some of the filter's values (the screen applies it to the latest filter). */
+  onChange: (patch: Partial<OutcomeQuery>) => void;
   onPrint: () => void;
   onExport: () => void;
   isExporting: boolean;
@@ -40,7 +41,7 @@ export function OutcomeToolbar({ isAdmin, ownInstitution, query, onChange, onPri
             value={scope}
             style={{ minWidth: 220 }}
             options={[{ value: CITY, label: t('outcomes.city') }, ...institutions.map((i) => ({ value: i.id, label: i.name }))]}
-            onChange={(value) => onChange({ ...query, institutionId: value === CITY ? undefined : value })}
+            onChange={(value) => onChange({ institutionId: value === CITY ? undefined : value })}
           />
         </div>
       ) : (
@@ -61,7 +62,7 @@ export function OutcomeToolbar({ isAdmin, ownInstitution, query, onChange, onPri
           placeholder={t('outcomes.rangeStart')}
           value={query.from ?? null}
           isDisabled={query.to ? (day) => day > (query.to as string) : undefined}
-          onChange={(from) => onChange({ ...query, from: from ?? undefined })}
+          onChange={(from) => onChange({ from: from ?? undefined })}
         />
         <span aria-hidden className="outcome-range-dash">
           –
@@ -75,7 +76,7 @@ export function OutcomeToolbar({ isAdmin, ownInstitution, query, onChange, onPri
           placeholder={t('outcomes.rangeEnd')}
           value={query.to ?? null}
           isDisabled={query.from ? (day) => day < (query.from as string) : undefined}
-          onChange={(to) => onChange({ ...query, to: to ?? undefined })}
+          onChange={(to) => onChange({ to: to ?? undefined })}
         />
       </fieldset>
       <fieldset className="outcome-filter outcome-policy-switch">
@@ -86,7 +87,7 @@ export function OutcomeToolbar({ isAdmin, ownInstitution, query, onChange, onPri
           value={query.policy ?? 'intentionToTreat'}
           options={OUTCOME_POLICIES.map((policy) => ({ value: policy, label: t(`outcomes.policy.${policy}`) }))}
           // Intention to treat is the default: the address leaves it out.
-          onChange={(event) => onChange({ ...query, policy: event.target.value === 'intentionToTreat' ? undefined : event.target.value })}
+          onChange={(event) => onChange({ policy: event.target.value === 'intentionToTreat' ? undefined : event.target.value })}
         />
       </fieldset>
       <div className="outcome-actions">

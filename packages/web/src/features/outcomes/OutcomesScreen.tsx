@@ -1,10 +1,9 @@
-import type { OutcomeQuery } from '@tcm/contracts/api/outcomes';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { institutionName, useInstitutions } from '../../api/institutions';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, PageLoading } from '../../components/PageState';
+import { useAddressQuery } from '../../components/use-address-query';
 import { outcomeApi, useOutcomeReport } from './api';
 import { OutcomeReportView } from './OutcomeReportView';
 import { OutcomeToolbar } from './OutcomeToolbar';
@@ -25,8 +24,8 @@ interface Props {
 export function OutcomesScreen({ isAdmin, ownInstitution }: Props) {
   const { t } = useTranslation();
   const institutions = useInstitutions();
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => readOutcomeQuery(params, isAdmin), [params, isAdmin]);
+  const read = useCallback((params: URLSearchParams) => readOutcomeQuery(params, isAdmin), [isAdmin]);
+  const [query, onChange] = useAddressQuery(read, outcomeSearch);
   const report = useOutcomeReport(query);
   const [isExporting, setIsExporting] = useState(false);
 
@@ -44,7 +43,6 @@ export function OutcomesScreen({ isAdmin, ownInstitution }: Props) {
           ? t('outcomes.rangeTo', { to: query.to })
           : t('outcomes.rangeAll');
 
-  const onChange = (next: OutcomeQuery) => setParams(outcomeSearch(next), { replace: true });
   const onExport = async () => {
     setIsExporting(true);
     try {
