@@ -76,6 +76,7 @@ const ON_DEMAND = new Map([
   ['src/features/outreach/ContactHistoryDialog.tsx', "the first look at a patient's contact history"],
   ['src/features/outreach/ReminderSwitches.tsx', "the administrator's home (its reminder switches); a doctor's home never loads it"],
   ['src/features/outreach/PatientOutreach.tsx', "the patient panel's outreach facts, once the audited patient detail has answered"],
+  ['src/features/indicators/TargetsDialog.tsx', "the administrator's first 设置目标 on the indicators (its dialog and number fields)"],
   ['src/pages/login/prefetch-shell.ts', 'the login screen once it has painted, to fetch the signed-in shell (PREFETCHERS)'],
 ]);
 

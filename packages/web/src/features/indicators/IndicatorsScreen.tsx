@@ -1,9 +1,9 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { AimOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { IndicatorFigure, IndicatorKey, IndicatorQuery, IndicatorReport, IndicatorRow, IndicatorSide } from '@tcm/contracts';
 import { periodOf } from '@tcm/contracts/clinical/indicator-periods';
 import { INDICATOR_DEFINITIONS } from '@tcm/contracts/clinical/indicators';
 import { Button, Select, Switch, Table, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useInstitutions } from '../../api/institutions';
@@ -25,6 +25,11 @@ interface Props {
 }
 
 const CITY = 'city';
+
+// The administrator's targets dialog (a Modal and an InputNumber per indicator), opened rarely and
+// never by a doctor: fetched on the first click, or as soon as the pointer or focus reaches the button.
+const loadTargetsDialog = () => import('./TargetsDialog');
+const TargetsDialog = lazy(loadTargetsDialog);
 
 /** The page's query from the address; a doctor's institution is the server's to decide. */
 function readQuery(params: URLSearchParams, today: string): IndicatorQuery {
@@ -61,6 +66,9 @@ export function IndicatorsScreen({ isAdmin, doctorId }: Props) {
   const report = useIndicatorReport(query);
   const [list, setList] = useState<ListRequest | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The targets dialog: wanted once opened (then kept mounted so that closing animates), and open.
+  const [targetsWanted, setTargetsWanted] = useState(false);
+  const [targetsOpen, setTargetsOpen] = useState(false);
   const setQuery = (next: IndicatorQuery) => setParams(toSearch(next), { replace: true });
 
   const openList = (key: IndicatorKey, side: IndicatorSide, scope: IndicatorQuery, where?: string) => {
@@ -109,6 +117,21 @@ export function IndicatorsScreen({ isAdmin, doctorId }: Props) {
           </div>
         )}
         <div className="indicator-actions">
+          {isAdmin && (
+            <Button
+              icon={<AimOutlined aria-hidden />}
+              data-testid="indicator-targets-open"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setTargetsWanted(true);
+                setTargetsOpen(true);
+              }}
+              onPointerEnter={() => void loadTargetsDialog()}
+              onFocus={() => void loadTargetsDialog()}
+            >
+              {t('indicators.setTargets')}
+            </Button>
+          )}
           <Button icon={<PrinterOutlined aria-hidden />} onClick={() => window.print()}>
             {t('outcomes.print')}
           </Button>
@@ -131,6 +154,11 @@ export function IndicatorsScreen({ isAdmin, doctorId }: Props) {
         <PageLoading />
       )}
       <PatientListDialog request={list} canOpen={!isAdmin} onClose={() => setList(null)} />
+      {isAdmin && targetsWanted && (
+        <Suspense fallback={null}>
+          <TargetsDialog open={targetsOpen} onClose={() => setTargetsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
