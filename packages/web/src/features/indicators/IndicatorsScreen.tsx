@@ -3,12 +3,12 @@ import type { IndicatorFigure, IndicatorKey, IndicatorQuery, IndicatorReport, In
 import { periodOf } from '@tcm/contracts/clinical/indicator-periods';
 import { INDICATOR_DEFINITIONS } from '@tcm/contracts/clinical/indicators';
 import { Button, Select, Switch, Table, Tag } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useInstitutions } from '../../api/institutions';
 import { PageHeader } from '../../components/PageHeader';
 import { ErrorState, PageLoading } from '../../components/PageState';
+import { useAddressQuery } from '../../components/use-address-query';
 import dayjs from '../../lib/dayjs';
 import { indicatorApi, useIndicatorReport } from './api';
 import { type ListRequest, PatientListDialog } from './PatientListDialog';
@@ -44,8 +44,8 @@ function readQuery(params: URLSearchParams, today: string): IndicatorQuery {
   };
 }
 
-function toSearch(query: IndicatorQuery): Record<string, string> {
-  return Object.fromEntries(
+function toSearch(query: IndicatorQuery): URLSearchParams {
+  return new URLSearchParams(
     Object.entries(query)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, String(v)]),
@@ -61,15 +61,14 @@ export function IndicatorsScreen({ isAdmin, doctorId }: Props) {
   const { t } = useTranslation();
   const today = dayjs().format('YYYY-MM-DD');
   const institutions = useInstitutions();
-  const [params, setParams] = useSearchParams();
-  const query = useMemo(() => readQuery(params, today), [params, today]);
+  const read = useCallback((params: URLSearchParams) => readQuery(params, today), [today]);
+  const [query, setQuery] = useAddressQuery(read, toSearch);
   const report = useIndicatorReport(query);
   const [list, setList] = useState<ListRequest | null>(null);
   const [exporting, setExporting] = useState(false);
   // The targets dialog: wanted once opened (then kept mounted so that closing animates), and open.
   const [targetsWanted, setTargetsWanted] = useState(false);
   const [targetsOpen, setTargetsOpen] = useState(false);
-  const setQuery = (next: IndicatorQuery) => setParams(toSearch(next), { replace: true });
 
   const openList = (key: IndicatorKey, side: IndicatorSide, scope: IndicatorQuery, where?: string) => {
     const label = t(`indicators.keys.${key}`);
@@ -90,7 +89,7 @@ export function IndicatorsScreen({ isAdmin, doctorId }: Props) {
     <div className="indicator-page">
       <PageHeader title={t('indicators.title')} />
       <div className="toolbar indicator-toolbar" data-testid="indicator-toolbar">
-        <PeriodPicker value={query.period} thisYear={Number(today.slice(0, 4))} onChange={(period) => setQuery({ ...query, period })} />
+        <PeriodPicker value={query.period} thisYear={Number(today.slice(0, 4))} onChange={(period) => setQuery({ period })} />
         {isAdmin ? (
           <div className="indicator-filter">
             <label htmlFor="indicator-scope">{t('outcomes.institution')}</label>
@@ -101,7 +100,7 @@ export function IndicatorsScreen({ isAdmin, doctorId }: Props) {
               style={{ minWidth: 200 }}
               showSearch={{ optionFilterProp: 'label' }}
               options={[{ value: CITY, label: t('outcomes.city') }, ...institutions.map((i) => ({ value: i.id, label: i.name }))]}
-              onChange={(value) => setQuery({ ...query, institutionId: value === CITY ? undefined : value, doctorId: undefined })}
+              onChange={(value) => setQuery({ institutionId: value === CITY ? undefined : value, doctorId: undefined })}
             />
           </div>
         ) : (
@@ -111,7 +110,7 @@ export function IndicatorsScreen({ isAdmin, doctorId }: Props) {
               size="small"
               data-testid="indicator-mine"
               checked={query.doctorId !== undefined}
-              onChange={(mine) => setQuery({ ...query, doctorId: mine && doctorId !== null ? doctorId : undefined })}
+              onChange={(mine) => setQuery({ doctorId: mine && doctorId !== null ? doctorId : undefined })}
             />{' '}
             <label htmlFor="indicator-mine">{t('indicators.mine')}</label>
           </div>
