@@ -103,11 +103,15 @@ export function figuresBy(
 
 /** Each indicator's rate over the trailing periods, from one schedule walk per patient. */
 export function trend(list: readonly ScopedFacts[], period: IndicatorPeriod, today: string) {
-  const periods = trailingPeriods(period, TREND_PERIODS);
   const schedules = new Map(list.map((p) => [p.id, patientSchedule(p.facts, period.end, today)]));
+  return trendOf(trailingPeriods(period, TREND_PERIODS), (p) => evaluateAll(list, p, today, schedules).map((e) => e.result));
+}
+
+/** The trend line from each period's results (`resultsOf`: the scope's patients' parts in one period). */
+export function trendOf(periods: readonly IndicatorPeriod[], resultsOf: (p: IndicatorPeriod) => Iterable<PatientIndicators>) {
   return periods.map((p) => {
     const sums = emptySums();
-    for (const { result } of evaluateAll(list, p, today, schedules)) add(sums, result);
+    for (const result of resultsOf(p)) add(sums, result);
     return {
       period: p.key,
       rates: Object.fromEntries(INDICATOR_KEYS.map((k) => [k, indicatorRate(sums[k].numerator, sums[k].denominator)])),

@@ -12,6 +12,7 @@ import {
   parsePeriod,
   patientGaps,
   type SetIndicatorTargetBody,
+  trailingPeriods,
 } from '@tcm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type IndicatorScope, indicatorPatientsByIds, loadScopedFacts } from '../../db/queries/indicator-scope';
@@ -21,7 +22,8 @@ import { writeAudit } from '../../lib/audit';
 import type { Ctx, ServiceCall } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
-import { evaluateAll, figures, figuresBy, patientsOn, trend } from './aggregate';
+import { type Evaluated, evaluateAll, figures, figuresBy, patientsOn, TREND_PERIODS, trend, trendOf } from './aggregate';
+import { indicatorCacheOf } from './facts-cache';
 
 export interface ResolvedQuery {
   period: IndicatorPeriod;
@@ -72,10 +74,30 @@ async function doctorNames(ctx: Ctx, scope: IndicatorScope): Promise<Map<number,
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+interface Evaluation {
+  evaluated: Evaluated[];
+  trend: IndicatorReport['trend'];
+}
+
+/**
+ * The scope's patients with their part in the period (and the trend when asked): from the
+ * in-process cache (facts-cache.ts), brought up to date first; inside a transaction, from the rows.
+ */
+async function evaluateScope(ctx: Ctx, q: ResolvedQuery, withTrend: boolean): Promise<Evaluation> {
+  const cache = indicatorCacheOf(ctx.db);
+  if (!cache) {
+    const list = await loadScopedFacts(ctx.db, q.scope);
+    return { evaluated: evaluateAll(list, q.period, q.today), trend: withTrend ? trend(list, q.period, q.today) : [] };
+  }
+  await cache.refresh();
+  const periods = withTrend ? trailingPeriods(q.period, TREND_PERIODS) : [q.period];
+  const view = cache.view(q.scope, periods, q.today);
+  return { evaluated: view.evaluated(q.period), trend: withTrend ? trendOf(periods, (p) => view.results(p)) : [] };
+}
+
 /** The report of a resolved query: figures, by institution (city scope) or by doctor, and the trend. */
 export async function computeIndicatorReport(ctx: Ctx, q: ResolvedQuery): Promise<IndicatorReport> {
-  const [list, targets] = await Promise.all([loadScopedFacts(ctx.db, q.scope), readTargets(ctx)]);
-  const evaluated = evaluateAll(list, q.period, q.today);
+  const [{ evaluated, trend }, targets] = await Promise.all([evaluateScope(ctx, q, true), readTargets(ctx)]);
   const city = q.scope.institutionId === undefined && q.scope.doctorId === undefined;
   const report: IndicatorReport = {
     period: q.period,
@@ -85,7 +107,7 @@ export async function computeIndicatorReport(ctx: Ctx, q: ResolvedQuery): Promis
       doctorId: q.scope.doctorId ?? null,
     },
     indicators: figures(evaluated, targets),
-    trend: trend(list, q.period, q.today),
+    trend,
   };
   if (city) report.byInstitution = figuresBy(evaluated, (p) => p.institutionId, await institutionNames(ctx, q.scope));
   else report.byDoctor = figuresBy(evaluated, (p) => p.doctorId, await doctorNames(ctx, q.scope));
@@ -109,7 +131,7 @@ export async function getIndicators({ ctx, input }: ServiceCall<IndicatorQuery>)
 /** GET /api/programme/indicators/patients: the patients behind one figure, paged, in id order. */
 export async function getIndicatorPatients({ ctx, input }: ServiceCall<IndicatorPatientsQuery>): Promise<IndicatorPatientsResult> {
   const q = await resolveIndicatorQuery(ctx, input);
-  const rows = patientsOn(evaluateAll(await loadScopedFacts(ctx.db, q.scope), q.period, q.today), input.key, input.in);
+  const rows = patientsOn((await evaluateScope(ctx, q, false)).evaluated, input.key, input.in);
   const pageRows = rows.slice((input.page - 1) * input.limit, input.page * input.limit);
   const ids = pageRows.map((r) => r.patient.id);
   const details = await indicatorPatientsByIds(ctx.db, ids);
@@ -156,10 +178,18 @@ export async function setTarget({ ctx, input }: ServiceCall<SetIndicatorTargetBo
   return listTargets({ ctx, input: undefined });
 }
 
+/** One live patient's facts: from the cache (brought up to date), inside a transaction from the rows. */
+async function patientFacts(ctx: Ctx, patientId: number) {
+  const cache = indicatorCacheOf(ctx.db);
+  if (!cache) return (await loadScopedFacts(ctx.db, { patientId }))[0];
+  await cache.refresh();
+  return cache.patient(patientId);
+}
+
 /** GET /api/programme/indicators/patientGaps: what one patient currently fails. */
 export async function getPatientGaps({ ctx, input }: ServiceCall<{ patientId: number }>): Promise<PatientGapsResult> {
   const patient = await loadPatient(ctx, input.patientId);
-  const [row] = await loadScopedFacts(ctx.db, { patientId: input.patientId });
+  const row = await patientFacts(ctx, input.patientId);
   await writeAudit(ctx, {
     action: 'indicator.patientGaps',
     entity: 'patient',
