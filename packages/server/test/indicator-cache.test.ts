@@ -1,4 +1,4 @@
-import { IndicatorPaths, type IndicatorPatientsResult, type IndicatorReport, parsePeriod, type IndicatorPeriod } from '@tcm/contracts';
+import { IndicatorPaths, type IndicatorPatientsResult, type IndicatorPeriod, type IndicatorReport, parsePeriod } from '@tcm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshIndicatorFacts } from '../src/db/queries/indicator-facts';

@@ -144,7 +144,9 @@ export class IndicatorCache {
       // read sees was written at or after `horizon`: the next delta brings it.
       this.stats.pruneReads += 1;
       const live = rowsOf<{ id: number }>(
-        await this.db.execute(sql`select p.id from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where p.voided_at is null`),
+        await this.db.execute(
+          sql`select p.id from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where p.voided_at is null`,
+        ),
       );
       const ids = new Set(live.map((r) => r.id));
       for (const id of [...this.slotOf.keys()]) if (!ids.has(id)) this.remove(id, dirty);
@@ -223,7 +225,11 @@ export class IndicatorCache {
     const today = this.today as string;
     // The schedule walked up to the latest end serves every period (evaluatePatient takes one up to
     // at least the period's end), as the uncached trend does.
-    const until = entries.reduce((max, e) => (e.period.end > max ? e.period.end : max), entries[0]?.period.end ?? today);
+    const until =
+      entries
+        .map((e) => e.period.end)
+        .sort()
+        .at(-1) ?? today;
     for (const slot of slots) {
       const patient = this.slots[slot];
       if (!patient) continue;
