@@ -1,6 +1,7 @@
 import { IndicatorPaths, type IndicatorPatientsResult, type IndicatorPeriod, type IndicatorReport, parsePeriod } from '@tcm/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client';
 import { refreshIndicatorFacts } from '../src/db/queries/indicator-facts';
 import { type IndicatorScope, loadScopedFacts } from '../src/db/queries/indicator-scope';
 import { annexRecords } from '../src/db/schema';
@@ -8,7 +9,7 @@ import type { Ctx } from '../src/lib/context';
 import { isoDate } from '../src/lib/dates';
 import { evaluateAll, figures, patientsOn, trend } from '../src/modules/indicators/aggregate';
 import { IndicatorCache, indicatorCacheOf } from '../src/modules/indicators/facts-cache';
-import { readTargets } from '../src/modules/indicators/service';
+import { computeIndicatorReport, readTargets } from '../src/modules/indicators/service';
 import { databaseKinds } from './support/databases';
 import {
   addComparisonMember,
@@ -71,6 +72,12 @@ describe.each(databaseKinds())('indicator cache on %s', (kind) => {
       const want = await reference(scope);
       expect(got.indicators).toEqual(want.indicators);
       expect(got.trend).toEqual(want.trend);
+      // The whole answer, by institution or by doctor included, equals the uncached path's (a
+      // transaction's ctx.db bypasses the cache).
+      const uncached = await t.database.db.transaction((tx) =>
+        computeIndicatorReport({ db: tx as unknown as Db } as Ctx, { period: quarter, scope, today }),
+      );
+      expect(got).toEqual(uncached);
       city ??= got;
     }
     // The drill-down reads the same cache: the gap list of standard management equals the reference's.

@@ -1,18 +1,43 @@
-import { evaluatePatient, INDICATOR_KEYS, type IndicatorPeriod, type PatientIndicators, patientSchedule } from '@tcm/contracts';
+import {
+  evaluatePatient,
+  INDICATOR_KEYS,
+  type IndicatorGroup,
+  type IndicatorPeriod,
+  type PatientIndicators,
+  patientSchedule,
+} from '@tcm/contracts';
 import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { type Db, rowsOf } from '../../db/client';
 import { type IndicatorScope, parseScopedFacts, type ScopedFacts, scopedFactsRow } from '../../db/queries/indicator-scope';
 import { indicatorFacts, patients } from '../../db/schema';
-import type { Evaluated } from './aggregate';
+import { add, addSums, type Evaluated, emptySums, type ScopeSums, type Sums } from './aggregate';
 
 /** How many periods keep their evaluations (least recently used go first): a trend reads 12. */
 export const PERIOD_CACHE_LIMIT = 64;
+
+interface Bucket {
+  institutionId: number;
+  doctorId: number | null;
+  group: IndicatorGroup;
+  patients: number;
+  sums: Sums;
+}
 
 interface PeriodEntry {
   period: IndicatorPeriod;
   /** Each patient's part, by slot; undefined for a free slot. */
   results: (PatientIndicators | undefined)[];
+  /** The bucket each slot's part is summed in. */
+  keys: (string | undefined)[];
+  /** The parts summed per institution, doctor and group, kept as parts come and go. */
+  buckets: Map<string, Bucket>;
+}
+
+/** A scope's sums in one period: in all, by group, by institution and by doctor. */
+export interface ScopeSumsBy extends ScopeSums {
+  byInstitution: Map<number, Sums>;
+  byDoctor: Map<number, Sums>;
 }
 
 /** What the cache has done, for the tests and the bench. */
@@ -107,6 +132,24 @@ export class IndicatorCache {
         const entry = entries.get(period.key) as PeriodEntry;
         for (const s of slots) yield entry.results[s] as PatientIndicators;
       },
+      sums(period) {
+        const entry = entries.get(period.key) as PeriodEntry;
+        const out: ScopeSumsBy = {
+          total: emptySums(),
+          byGroup: { managed: emptySums(), comparison: emptySums(), diabetic: emptySums() },
+          byInstitution: new Map(),
+          byDoctor: new Map(),
+        };
+        for (const b of entry.buckets.values()) {
+          if (scope.institutionId !== undefined && b.institutionId !== scope.institutionId) continue;
+          if (scope.doctorId !== undefined && b.doctorId !== scope.doctorId) continue;
+          addSums(out.total, b.sums);
+          addSums(out.byGroup[b.group], b.sums);
+          addInto(out.byInstitution, b.institutionId, b.sums);
+          if (b.doctorId !== null) addInto(out.byDoctor, b.doctorId, b.sums);
+        }
+        return out;
+      },
     };
   }
 
@@ -194,7 +237,10 @@ export class IndicatorCache {
     this.free.push(slot);
     this.order = null;
     dirty.delete(slot);
-    for (const entry of this.periods.values()) entry.results[slot] = undefined;
+    for (const entry of this.periods.values()) {
+      unbucket(entry, slot);
+      entry.results[slot] = undefined;
+    }
   }
 
   private setToday(today: string): void {
@@ -214,7 +260,12 @@ export class IndicatorCache {
   private ensurePeriods(periods: readonly IndicatorPeriod[]): void {
     const missing = periods.filter((p) => !this.periods.has(p.key));
     if (missing.length === 0) return;
-    const entries = missing.map((period) => ({ period, results: new Array<PatientIndicators | undefined>(this.slots.length) }));
+    const entries: PeriodEntry[] = missing.map((period) => ({
+      period,
+      results: new Array<PatientIndicators | undefined>(this.slots.length),
+      keys: new Array<string | undefined>(this.slots.length),
+      buckets: new Map(),
+    }));
     for (const entry of entries) this.periods.set(entry.period.key, entry);
     const occupied: number[] = [];
     for (let s = 0; s < this.slots.length; s++) if (this.slots[s] !== undefined) occupied.push(s);
@@ -234,8 +285,25 @@ export class IndicatorCache {
       const patient = this.slots[slot];
       if (!patient) continue;
       const schedule = patientSchedule(patient.facts, until, today);
+      const key = `${patient.institutionId}|${patient.doctorId}|${patient.facts.group}`;
       for (const entry of entries) {
-        entry.results[slot] = this.intern(evaluatePatient(patient.facts, entry.period, today, schedule));
+        unbucket(entry, slot);
+        const result = this.intern(evaluatePatient(patient.facts, entry.period, today, schedule));
+        entry.results[slot] = result;
+        entry.keys[slot] = key;
+        let bucket = entry.buckets.get(key);
+        if (!bucket) {
+          bucket = {
+            institutionId: patient.institutionId,
+            doctorId: patient.doctorId,
+            group: patient.facts.group,
+            patients: 0,
+            sums: emptySums(),
+          };
+          entry.buckets.set(key, bucket);
+        }
+        bucket.patients += 1;
+        add(bucket.sums, result);
       }
       this.stats.evaluations += entries.length;
     }
@@ -284,6 +352,27 @@ export class IndicatorCache {
   }
 }
 
+/** Takes a slot's part out of its bucket; a bucket left with no patient goes. */
+function unbucket(entry: PeriodEntry, slot: number): void {
+  const key = entry.keys[slot];
+  const result = entry.results[slot];
+  if (key === undefined || result === undefined) return;
+  const bucket = entry.buckets.get(key) as Bucket;
+  add(bucket.sums, result, -1);
+  bucket.patients -= 1;
+  if (bucket.patients === 0) entry.buckets.delete(key);
+  entry.keys[slot] = undefined;
+}
+
+function addInto(map: Map<number, Sums>, id: number, sums: Sums): void {
+  let into = map.get(id);
+  if (!into) {
+    into = emptySums();
+    map.set(id, into);
+  }
+  addSums(into, sums);
+}
+
 function inScope(p: ScopedFacts, scope: IndicatorScope): boolean {
   return (
     (scope.institutionId === undefined || p.institutionId === scope.institutionId) &&
@@ -297,6 +386,8 @@ export interface CacheView {
   patients: ScopedFacts[];
   evaluated(period: IndicatorPeriod): Evaluated[];
   results(period: IndicatorPeriod): Iterable<PatientIndicators>;
+  /** The scope's sums in one period, from the per-bucket sums (no walk over the patients). */
+  sums(period: IndicatorPeriod): ScopeSumsBy;
 }
 
 const caches = new WeakMap<object, IndicatorCache>();
