@@ -80,6 +80,13 @@ export async function benchIndicators(options: {
     );
   }
 
+  if (cache) {
+    const read = await timed(RUNS, () => cache.refresh());
+    say(
+      `indicator cache, the read alone with nothing written (delta + live count, ${RUNS} runs): p50 ${read.p50.toFixed(0)} ms, p99 ${read.p99.toFixed(0)} ms`,
+    );
+  }
+
   // A write before each report: one patient's facts row rewritten (as a saved record does), so each
   // report reads the delta and re-evaluates that patient in the cached periods.
   const [one] = rowsOf<{ id: number }>(

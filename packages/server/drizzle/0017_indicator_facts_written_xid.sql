@@ -1,5 +1,6 @@
 ALTER TABLE "indicator_facts" ADD COLUMN "written_xid" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "indicator_facts_written_xid_idx" ON "indicator_facts" USING btree ("written_xid");--> statement-breakpoint
+CREATE INDEX "patients_voided_idx" ON "patients" USING btree ("id") WHERE "patients"."voided_at" is not null;--> statement-breakpoint
 -- Which transaction last wrote each indicator_facts row (docs/indicators.md, "Cost and consistency"):
 -- the in-process cache re-reads the rows written at or after the snapshot xmin of its previous read.
 -- pg_current_xact_id() is the 64-bit id (epoch included), so it only grows, wraparound included.

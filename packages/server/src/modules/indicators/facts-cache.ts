@@ -166,7 +166,8 @@ export class IndicatorCache {
     const rows = rowsOf<{ horizon: string; live: number; id: number | null; voided: boolean | null; row: string | null }>(
       await this.db.execute(sql`
         with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon),
-          live as (select count(*)::int as live from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where p.voided_at is null),
+          live as (select count(*)::int as live from ${indicatorFacts} f
+            where not exists (select 1 from ${patients} p where p.id = f.patient_id and p.voided_at is not null)),
           d as (select p.id, p.voided_at is not null as voided, ${scopedFactsRow} as row
             from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where f.written_xid >= ${since}::bigint)
         select h.horizon, live.live, d.id, d.voided, d.row from h cross join live left join d on true`),

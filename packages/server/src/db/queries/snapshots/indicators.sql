@@ -52,7 +52,8 @@ with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon)
 -- IndicatorCache: the delta read after a read at horizon 1000
 -- $1 = "1000"
 with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon),
-          live as (select count(*)::int as live from "indicator_facts" f join "patients" p on p.id = f.patient_id where p.voided_at is null),
+          live as (select count(*)::int as live from "indicator_facts" f
+            where not exists (select 1 from "patients" p where p.id = f.patient_id and p.voided_at is not null)),
           d as (select p.id, p.voided_at is not null as voided, json_build_array(p.id, p.institution_id, p.created_by,
       case when p.cohort = 'managed' then 'managed' when p.comparison_role = 1 then 'diabetic' else 'comparison' end,
       to_char(p.enrolled_at, 'YYYY-MM-DD'),
