@@ -444,7 +444,16 @@ async function main() {
     if (!ONLY || ONLY.includes('outcome'))
       others.push(...(await benchOutcomeReport({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
     if (!ONLY || ONLY.includes('indicator'))
-      others.push(...(await benchIndicators({ database, base, doctorToken: token, adminToken: admin, doctorInstitutionId: 1 })));
+      others.push(
+        ...(await benchIndicators({
+          database,
+          base,
+          doctorToken: token,
+          adminToken: admin,
+          doctorInstitutionId: 1,
+          outcomeDataAdded: !ONLY || ONLY.includes('outcome'),
+        })),
+      );
     if (INSTANCES > 1 && scratch) {
       // main.ts computes missing outcome facts at start-up: do it once here, before the instances race.
       const computed = await backfillOutcomeFacts(database.db);

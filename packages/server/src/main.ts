@@ -9,6 +9,7 @@ import { backfillOutcomeFacts } from './db/queries/outcome-facts';
 import { sealPatientIdentifiers } from './db/queries/patient-identifiers';
 import { DataKeyError, keyringOf } from './lib/crypto';
 import { startupFailureMessage } from './lib/startup-failure';
+import { warmIndicatorCache } from './modules/indicators/facts-cache';
 import { startReminderQueue } from './modules/outreach/reminders/queue';
 import { seedBaseline } from './seed/baseline';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
@@ -47,6 +48,12 @@ async function main() {
     () => process.stdout.write('Waiting for another instance to finish migrating and seeding the database…\n'),
   );
   if (seededDemo) process.stdout.write(`${describeDemoAccounts()}\n`);
+  // The indicators' cache reads every patient's facts once, in the background: start-up does not wait
+  // for it, and a failure only leaves the first report to read them (docs/indicators.md).
+  warmIndicatorCache(database.db).then(
+    ({ patients, ms }) => process.stdout.write(`Indicator cache loaded: ${patients} patients in ${ms} ms\n`),
+    (error: Error) => process.stderr.write(`indicator cache: ${error.message}\n`),
+  );
 
   // The reminder queue (pg-boss) lives in the same database, PGlite included (docs/outreach.md).
   const sms = smsSenderFromConfig(config.sms);

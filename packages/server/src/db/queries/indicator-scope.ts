@@ -30,24 +30,34 @@ function scopeWhere(scope: IndicatorScope): SQL {
 type Row = [number, number, number | null, IndicatorGroup, string, string | null, FollowUpStatusValue, string | null, StoredIndicatorFacts];
 
 /**
- * The live patients of a scope with their stored facts and their own columns read live (group,
- * enrolment, end of management, follow-up status). Each row travels as one JSON text, which both
- * drivers hand over without parsing it column by column: the cost of a city-wide report is this read.
+ * One patient's row as the indicators read it: their stored facts and their own columns read live
+ * (group, enrolment, end of management, follow-up status), as one JSON text, which both drivers hand
+ * over without parsing it column by column. Reads `patients p` joined to `indicator_facts f`.
  */
-export async function loadScopedFacts(db: Db, scope: IndicatorScope): Promise<ScopedFacts[]> {
-  const result = await db.execute(sql`
-    select json_build_array(p.id, p.institution_id, p.created_by,
+export const scopedFactsRow = sql`json_build_array(p.id, p.institution_id, p.created_by,
       case when p.cohort = 'managed' then 'managed' when p.comparison_role = 1 then 'diabetic' else 'comparison' end,
       to_char(p.enrolled_at, 'YYYY-MM-DD'),
       case when p.end_management then to_char(coalesce(p.ended_at, p.enrolled_at), 'YYYY-MM-DD') end,
-      p.follow_up_status, to_char(p.follow_up_status_at, 'YYYY-MM-DD'), f.facts)::text as row
+      p.follow_up_status, to_char(p.follow_up_status_at, 'YYYY-MM-DD'), f.facts)::text`;
+
+/** A `scopedFactsRow` text as the indicators take it. */
+export function parseScopedFacts(row: string): ScopedFacts {
+  const [id, institutionId, doctorId, group, enrolledAt, endedAt, status, statusAt, facts] = JSON.parse(row) as Row;
+  return { id, institutionId, doctorId, facts: { ...facts, group, enrolledAt, endedAt, status, statusAt } };
+}
+
+/**
+ * The live patients of a scope with their facts (scopedFactsRow), read from the database: the
+ * reference the in-process cache (modules/indicators/facts-cache.ts) is tested against, and what a
+ * caller inside a transaction reads. The cost of a city-wide report without the cache is this read.
+ */
+export async function loadScopedFacts(db: Db, scope: IndicatorScope): Promise<ScopedFacts[]> {
+  const result = await db.execute(sql`
+    select ${scopedFactsRow} as row
     from ${patients} p join ${indicatorFacts} f on f.patient_id = p.id
     where ${scopeWhere(scope)}
     order by p.id`);
-  return rowsOf<{ row: string }>(result).map(({ row }) => {
-    const [id, institutionId, doctorId, group, enrolledAt, endedAt, status, statusAt, facts] = JSON.parse(row) as Row;
-    return { id, institutionId, doctorId, facts: { ...facts, group, enrolledAt, endedAt, status, statusAt } };
-  });
+  return rowsOf<{ row: string }>(result).map(({ row }) => parseScopedFacts(row));
 }
 
 /** Who the patients behind an indicator figure are. `ids` come from loadScopedFacts of the caller's scope. */

@@ -5,6 +5,7 @@ import { listLiveSessions, resolveSession } from '../../modules/auth/session-sto
 import { EXPORT_DEFINITIONS } from '../../modules/exports/definitions';
 import { recordsOfPatients } from '../../modules/exports/instrument-columns';
 import type { ExportScope } from '../../modules/exports/sheet';
+import { IndicatorCache } from '../../modules/indicators/facts-cache';
 import { queryReportAggregates } from '../../modules/outcomes/service';
 import { listPatientPage, type PatientFilter } from '../../modules/patients/patient-queries';
 import { countUnfilled } from '../../modules/patients/patient-service';
@@ -183,6 +184,16 @@ const AREAS: Record<string, Entry[]> = {
     ['loadScopedFacts: one doctor of institution 1', (db) => loadScopedFacts(db, { institutionId: 1, doctorId: 2 })],
     ['loadScopedFacts: one patient', (db) => loadScopedFacts(db, { patientId: 1 })],
     ['indicatorPatientsByIds (db/queries/indicator-scope.ts)', (db) => indicatorPatientsByIds(db, [1, 2, 3])],
+    ['IndicatorCache (modules/indicators/facts-cache.ts): the first, full read', (db) => new IndicatorCache(db).refresh()],
+    [
+      'IndicatorCache: the delta read after a read at horizon 1000',
+      (db) => {
+        const cache = new IndicatorCache(db);
+        // The delta read follows a first read; its horizon is set here instead.
+        (cache as unknown as { horizon: string }).horizon = '1000';
+        return cache.refresh();
+      },
+    ],
   ],
   exports: [
     ...EXPORT_DEFINITIONS.map(

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { patients } from './patients';
 
@@ -20,8 +20,15 @@ export const indicatorFacts = pgTable(
     facts: jsonb('facts').notNull(),
     /** INDICATOR_FACTS_VERSION the row was computed with; start-up recomputes older rows. */
     rulesVersion: integer('rules_version').notNull(),
+    /**
+     * The id of the transaction that last wrote the row (pg_current_xact_id), set by a trigger on
+     * every insert and update, also when a patient column the indicators read changes (migration
+     * 0017). The in-process cache (modules/indicators/facts-cache.ts) re-reads the rows written at or
+     * after the snapshot xmin of its previous read. Never written by the code.
+     */
+    writtenXid: bigint('written_xid', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [index('indicator_facts_institution_idx').on(t.institutionId)],
+  (t) => [index('indicator_facts_institution_idx').on(t.institutionId), index('indicator_facts_written_xid_idx').on(t.writtenXid)],
 );
 
 /** The admin's target per indicator, in percent (met at or above it; at or below for lost to follow-up). */

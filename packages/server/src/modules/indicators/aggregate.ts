@@ -4,6 +4,7 @@ import {
   INDICATOR_DEFINITIONS,
   INDICATOR_KEYS,
   type IndicatorFigure,
+  type IndicatorGroup,
   type IndicatorKey,
   type IndicatorPeriod,
   type IndicatorRow,
@@ -24,16 +25,31 @@ interface Sum {
   numerator: number;
   denominator: number;
 }
-type Sums = Record<IndicatorKey, Sum>;
-const emptySums = (): Sums => Object.fromEntries(INDICATOR_KEYS.map((k) => [k, { numerator: 0, denominator: 0 }])) as Sums;
+/** Each indicator's numerator and denominator summed over a set of patients. */
+export type Sums = Record<IndicatorKey, Sum>;
+export const emptySums = (): Sums => Object.fromEntries(INDICATOR_KEYS.map((k) => [k, { numerator: 0, denominator: 0 }])) as Sums;
 
-function add(sums: Sums, result: PatientIndicators): void {
+/** Adds (sign 1) or takes away (sign -1) one patient's part. */
+export function add(sums: Sums, result: PatientIndicators, sign = 1): void {
   for (const key of INDICATOR_KEYS) {
     const count = result[key];
     if (!count) continue;
-    sums[key].numerator += count.numerator;
-    sums[key].denominator += count.denominator;
+    sums[key].numerator += sign * count.numerator;
+    sums[key].denominator += sign * count.denominator;
   }
+}
+
+export function addSums(into: Sums, from: Sums): void {
+  for (const key of INDICATOR_KEYS) {
+    into[key].numerator += from[key].numerator;
+    into[key].denominator += from[key].denominator;
+  }
+}
+
+/** The sums of a scope: in all and by group. */
+export interface ScopeSums {
+  total: Sums;
+  byGroup: Record<IndicatorGroup, Sums>;
 }
 
 export interface Evaluated {
@@ -59,12 +75,16 @@ const rowFigures = (sums: Sums) =>
 
 /** The scope's figures with targets, and by group. */
 export function figures(evaluated: readonly Evaluated[], targets: ReadonlyMap<IndicatorKey, number>): IndicatorFigure[] {
-  const total = emptySums();
-  const byGroup = { managed: emptySums(), comparison: emptySums(), diabetic: emptySums() };
+  const sums: ScopeSums = { total: emptySums(), byGroup: { managed: emptySums(), comparison: emptySums(), diabetic: emptySums() } };
   for (const { patient, result } of evaluated) {
-    add(total, result);
-    add(byGroup[patient.facts.group], result);
+    add(sums.total, result);
+    add(sums.byGroup[patient.facts.group], result);
   }
+  return figuresOf(sums, targets);
+}
+
+/** The figures with targets from the scope's sums. */
+export function figuresOf({ total, byGroup }: ScopeSums, targets: ReadonlyMap<IndicatorKey, number>): IndicatorFigure[] {
   return INDICATOR_KEYS.map((key) => {
     const rate = indicatorRate(total[key].numerator, total[key].denominator);
     const target = INDICATOR_DEFINITIONS[key].countOnly ? undefined : targets.get(key);
@@ -88,7 +108,6 @@ export function figuresBy(
   names: ReadonlyMap<number, string>,
 ): IndicatorRow[] {
   const groups = new Map<number, Sums>();
-  for (const id of names.keys()) groups.set(id, emptySums());
   for (const { patient, result } of evaluated) {
     const id = keyOf(patient);
     if (id === null) continue;
@@ -96,6 +115,14 @@ export function figuresBy(
     add(sums, result);
     groups.set(id, sums);
   }
+  return rowsFromSums(groups, names);
+}
+
+/** The rows per institution or doctor from their sums (ids with patients), each named id included. */
+export function rowsFromSums(sumsById: ReadonlyMap<number, Sums>, names: ReadonlyMap<number, string>): IndicatorRow[] {
+  const groups = new Map<number, Sums>();
+  for (const id of names.keys()) groups.set(id, emptySums());
+  for (const [id, sums] of sumsById) groups.set(id, sums);
   return [...groups.entries()]
     .sort(([a], [b]) => a - b)
     .map(([id, sums]) => ({ id, name: names.get(id) ?? `#${id}`, indicators: rowFigures(sums) }));
@@ -103,11 +130,26 @@ export function figuresBy(
 
 /** Each indicator's rate over the trailing periods, from one schedule walk per patient. */
 export function trend(list: readonly ScopedFacts[], period: IndicatorPeriod, today: string) {
-  const periods = trailingPeriods(period, TREND_PERIODS);
   const schedules = new Map(list.map((p) => [p.id, patientSchedule(p.facts, period.end, today)]));
-  return periods.map((p) => {
-    const sums = emptySums();
-    for (const { result } of evaluateAll(list, p, today, schedules)) add(sums, result);
+  return trendOf(trailingPeriods(period, TREND_PERIODS), (p) => evaluateAll(list, p, today, schedules).map((e) => e.result));
+}
+
+/** The trend line from each period's results (`resultsOf`: the scope's patients' parts in one period). */
+export function trendOf(periods: readonly IndicatorPeriod[], resultsOf: (p: IndicatorPeriod) => Iterable<PatientIndicators>) {
+  return trendOfSums(
+    periods,
+    periods.map((p) => {
+      const sums = emptySums();
+      for (const result of resultsOf(p)) add(sums, result);
+      return sums;
+    }),
+  );
+}
+
+/** The trend line from each period's sums over the scope. */
+export function trendOfSums(periods: readonly IndicatorPeriod[], sumsOf: readonly Sums[]) {
+  return periods.map((p, i) => {
+    const sums = sumsOf[i] as Sums;
     return {
       period: p.key,
       rates: Object.fromEntries(INDICATOR_KEYS.map((k) => [k, indicatorRate(sums[k].numerator, sums[k].denominator)])),

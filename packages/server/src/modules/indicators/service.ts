@@ -12,6 +12,7 @@ import {
   parsePeriod,
   patientGaps,
   type SetIndicatorTargetBody,
+  trailingPeriods,
 } from '@tcm/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type IndicatorScope, indicatorPatientsByIds, loadScopedFacts } from '../../db/queries/indicator-scope';
@@ -21,7 +22,19 @@ import { writeAudit } from '../../lib/audit';
 import type { Ctx, ServiceCall } from '../../lib/context';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { scopedInstitution, todayOf } from '../../lib/scope';
-import { evaluateAll, figures, figuresBy, patientsOn, trend } from './aggregate';
+import {
+  type Evaluated,
+  evaluateAll,
+  figures,
+  figuresBy,
+  figuresOf,
+  patientsOn,
+  rowsFromSums,
+  TREND_PERIODS,
+  trend,
+  trendOfSums,
+} from './aggregate';
+import { indicatorCacheOf } from './facts-cache';
 
 export interface ResolvedQuery {
   period: IndicatorPeriod;
@@ -72,23 +85,65 @@ async function doctorNames(ctx: Ctx, scope: IndicatorScope): Promise<Map<number,
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+interface Evaluation {
+  evaluated: Evaluated[];
+  trend: IndicatorReport['trend'];
+}
+
+/**
+ * The scope's patients with their part in the period (and the trend when asked), read from the rows:
+ * inside a transaction, where the cache is not used.
+ */
+async function evaluateScope(ctx: Ctx, q: ResolvedQuery, withTrend: boolean): Promise<Evaluation> {
+  const list = await loadScopedFacts(ctx.db, q.scope);
+  return { evaluated: evaluateAll(list, q.period, q.today), trend: withTrend ? trend(list, q.period, q.today) : [] };
+}
+
+/** The scope's patients with their part in the period: from the cache, brought up to date first. */
+async function evaluatedOf(ctx: Ctx, q: ResolvedQuery): Promise<Evaluated[]> {
+  const cache = indicatorCacheOf(ctx.db);
+  if (!cache) return (await evaluateScope(ctx, q, false)).evaluated;
+  await cache.refresh();
+  return cache.view(q.scope, [q.period], q.today).evaluated(q.period);
+}
+
 /** The report of a resolved query: figures, by institution (city scope) or by doctor, and the trend. */
 export async function computeIndicatorReport(ctx: Ctx, q: ResolvedQuery): Promise<IndicatorReport> {
-  const [list, targets] = await Promise.all([loadScopedFacts(ctx.db, q.scope), readTargets(ctx)]);
-  const evaluated = evaluateAll(list, q.period, q.today);
   const city = q.scope.institutionId === undefined && q.scope.doctorId === undefined;
-  const report: IndicatorReport = {
-    period: q.period,
-    scope: {
-      level: q.scope.doctorId !== undefined ? 'doctor' : q.scope.institutionId !== undefined ? 'institution' : 'city',
-      institutionId: q.scope.institutionId ?? null,
-      doctorId: q.scope.doctorId ?? null,
-    },
-    indicators: figures(evaluated, targets),
-    trend: trend(list, q.period, q.today),
+  const cache = indicatorCacheOf(ctx.db);
+  const [targets, names] = await Promise.all([
+    readTargets(ctx),
+    city ? institutionNames(ctx, q.scope) : doctorNames(ctx, q.scope),
+    cache?.refresh(),
+  ]);
+  const scope: IndicatorReport['scope'] = {
+    level: q.scope.doctorId !== undefined ? 'doctor' : q.scope.institutionId !== undefined ? 'institution' : 'city',
+    institutionId: q.scope.institutionId ?? null,
+    doctorId: q.scope.doctorId ?? null,
   };
-  if (city) report.byInstitution = figuresBy(evaluated, (p) => p.institutionId, await institutionNames(ctx, q.scope));
-  else report.byDoctor = figuresBy(evaluated, (p) => p.doctorId, await doctorNames(ctx, q.scope));
+  let report: IndicatorReport;
+  if (cache) {
+    // The sums per institution, doctor and group the cache keeps per period: no walk over the patients.
+    const periods = trailingPeriods(q.period, TREND_PERIODS);
+    const view = cache.view(q.scope, periods, q.today);
+    const sums = view.sums(q.period);
+    report = {
+      period: q.period,
+      scope,
+      indicators: figuresOf(sums, targets),
+      trend: trendOfSums(
+        periods,
+        periods.map((p) => view.sums(p).total),
+      ),
+    };
+    if (city) report.byInstitution = rowsFromSums(sums.byInstitution, names);
+    else report.byDoctor = rowsFromSums(sums.byDoctor, names);
+    return report;
+  }
+  const { evaluated, trend } = await evaluateScope(ctx, q, true);
+  report = { period: q.period, scope, indicators: figures(evaluated, targets), trend };
+  if (city) report.byInstitution = figuresBy(evaluated, (p) => p.institutionId, names);
+  else report.byDoctor = figuresBy(evaluated, (p) => p.doctorId, names);
   return report;
 }
 
@@ -109,7 +164,7 @@ export async function getIndicators({ ctx, input }: ServiceCall<IndicatorQuery>)
 /** GET /api/programme/indicators/patients: the patients behind one figure, paged, in id order. */
 export async function getIndicatorPatients({ ctx, input }: ServiceCall<IndicatorPatientsQuery>): Promise<IndicatorPatientsResult> {
   const q = await resolveIndicatorQuery(ctx, input);
-  const rows = patientsOn(evaluateAll(await loadScopedFacts(ctx.db, q.scope), q.period, q.today), input.key, input.in);
+  const rows = patientsOn(await evaluatedOf(ctx, q), input.key, input.in);
   const pageRows = rows.slice((input.page - 1) * input.limit, input.page * input.limit);
   const ids = pageRows.map((r) => r.patient.id);
   const details = await indicatorPatientsByIds(ctx.db, ids);
@@ -156,10 +211,18 @@ export async function setTarget({ ctx, input }: ServiceCall<SetIndicatorTargetBo
   return listTargets({ ctx, input: undefined });
 }
 
+/** One live patient's facts: from the cache (brought up to date), inside a transaction from the rows. */
+async function patientFacts(ctx: Ctx, patientId: number) {
+  const cache = indicatorCacheOf(ctx.db);
+  if (!cache) return (await loadScopedFacts(ctx.db, { patientId }))[0];
+  await cache.refresh();
+  return cache.patient(patientId);
+}
+
 /** GET /api/programme/indicators/patientGaps: what one patient currently fails. */
 export async function getPatientGaps({ ctx, input }: ServiceCall<{ patientId: number }>): Promise<PatientGapsResult> {
   const patient = await loadPatient(ctx, input.patientId);
-  const [row] = await loadScopedFacts(ctx.db, { patientId: input.patientId });
+  const row = await patientFacts(ctx, input.patientId);
   await writeAudit(ctx, {
     action: 'indicator.patientGaps',
     entity: 'patient',
