@@ -9,7 +9,7 @@ import { backfillOutcomeFacts } from './db/queries/outcome-facts';
 import { sealPatientIdentifiers } from './db/queries/patient-identifiers';
 import { DataKeyError, keyringOf } from './lib/crypto';
 import { startupFailureMessage } from './lib/startup-failure';
-import { warmIndicatorCache } from './modules/indicators/facts-cache';
+import { warmIndicatorCache, warmIndicatorCacheDaily } from './modules/indicators/facts-cache';
 import { startReminderQueue } from './modules/outreach/reminders/queue';
 import { seedBaseline } from './seed/baseline';
 import { describeDemoAccounts, seedDemo } from './seed/demo';
@@ -50,10 +50,12 @@ async function main() {
   if (seededDemo) process.stdout.write(`${describeDemoAccounts()}\n`);
   // The indicators' cache reads every patient's facts once, in the background: start-up does not wait
   // for it, and a failure only leaves the first report to read them (docs/indicators.md).
+  const indicatorCacheFailed = (error: Error) => process.stderr.write(`indicator cache: ${error.message}\n`);
   warmIndicatorCache(database.db).then(
     ({ patients, ms }) => process.stdout.write(`Indicator cache loaded: ${patients} patients in ${ms} ms\n`),
-    (error: Error) => process.stderr.write(`indicator cache: ${error.message}\n`),
+    indicatorCacheFailed,
   );
+  warmIndicatorCacheDaily(database.db, indicatorCacheFailed);
 
   // The reminder queue (pg-boss) lives in the same database, PGlite included (docs/outreach.md).
   const sms = smsSenderFromConfig(config.sms);

@@ -8,7 +8,7 @@ import { annexRecords } from '../src/db/schema';
 import type { Ctx } from '../src/lib/context';
 import { isoDate } from '../src/lib/dates';
 import { evaluateAll, figures, patientsOn, trend } from '../src/modules/indicators/aggregate';
-import { IndicatorCache, indicatorCacheOf } from '../src/modules/indicators/facts-cache';
+import { defaultIndicatorPeriods, IndicatorCache, indicatorCacheOf, warmIndicatorCache } from '../src/modules/indicators/facts-cache';
 import { computeIndicatorReport, readTargets } from '../src/modules/indicators/service';
 import { databaseKinds } from './support/databases';
 import {
@@ -164,6 +164,20 @@ describe.each(databaseKinds())('indicator cache on %s', (kind) => {
     const ofB = (rows: typeof first) => rows.find((e) => e.patient.id === b.id)?.result.baselineCompletion;
     expect(ofB(first)).toBeUndefined();
     expect(ofB(second)).toEqual({ numerator: 0, denominator: 1 });
+  });
+
+  it("warms the screen's default periods: this quarter's report then evaluates nothing more", async () => {
+    const periods = defaultIndicatorPeriods(today);
+    expect(periods).toHaveLength(12);
+    expect(periods.at(-1)?.key).toBe(quarter.key);
+    const cache = new IndicatorCache(t.database.db);
+    const warmed = await warmIndicatorCache(t.database.db, today, cache);
+    expect(warmed.patients).toBe(cache.size);
+    expect(cache.stats.evaluations).toBe(cache.size * 12);
+    const view = cache.view({}, periods, today);
+    expect(cache.stats.evaluations).toBe(cache.size * 12);
+    const list = await loadScopedFacts(t.database.db, {});
+    expect(view.evaluated(quarter).map((e) => e.result)).toEqual(evaluateAll(list, quarter, today).map((e) => e.result));
   });
 
   it('shares one refresh among concurrent callers and runs one more for those who came during it', async () => {
