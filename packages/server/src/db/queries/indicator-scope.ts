@@ -75,3 +75,47 @@ export async function indicatorPatientsByIds(db: Db, ids: readonly number[]) {
     .from(patients)
     .where(inArray(patients.id, [...ids]));
 }
+
+/**
+ * The indicator cache's reads (modules/indicators/facts-cache.ts). Each answers `horizon`, the xmin
+ * of its statement's snapshot: every transaction with a smaller id had ended when the rows were read.
+ */
+
+/** Every live patient's row (scopedFactsRow), with the horizon, in one statement (one snapshot). */
+export async function readAllIndicatorFacts(db: Db): Promise<{ horizon: string; row: string | null }[]> {
+  return rowsOf<{ horizon: string; row: string | null }>(
+    await db.execute(sql`
+      with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon)
+      select h.horizon, d.row from h left join (
+        select ${scopedFactsRow} as row from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where p.voided_at is null
+      ) d on true`),
+  );
+}
+
+/**
+ * One statement, so one snapshot: its horizon, the count of live rows, and the rows written by
+ * transactions with ids at or after `since` (a voided patient's row flagged, its facts still given).
+ * At least one row answers, with id null when nothing was written.
+ */
+export async function readIndicatorFactsSince(
+  db: Db,
+  since: string,
+): Promise<{ horizon: string; live: number; id: number | null; voided: boolean | null; row: string | null }[]> {
+  return rowsOf<{ horizon: string; live: number; id: number | null; voided: boolean | null; row: string | null }>(
+    await db.execute(sql`
+      with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon),
+        live as (select count(*)::int as live from ${indicatorFacts} f
+          where not exists (select 1 from ${patients} p where p.id = f.patient_id and p.voided_at is not null)),
+        d as (select p.id, p.voided_at is not null as voided, ${scopedFactsRow} as row
+          from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where f.written_xid >= ${since}::bigint)
+      select h.horizon, live.live, d.id, d.voided, d.row from h cross join live left join d on true`),
+  );
+}
+
+/** The ids of the live patients with a facts row (after a row went). */
+export async function readLiveIndicatorFactIds(db: Db): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select p.id from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where p.voided_at is null`),
+  );
+  return rows.map((r) => r.id);
+}

@@ -8,11 +8,16 @@ import {
   periodOf,
   trailingPeriods,
 } from '@tcm/contracts';
-import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { type Db, rowsOf } from '../../db/client';
-import { type IndicatorScope, parseScopedFacts, type ScopedFacts, scopedFactsRow } from '../../db/queries/indicator-scope';
-import { indicatorFacts, patients } from '../../db/schema';
+import type { Db } from '../../db/client';
+import {
+  type IndicatorScope,
+  parseScopedFacts,
+  readAllIndicatorFacts,
+  readIndicatorFactsSince,
+  readLiveIndicatorFactIds,
+  type ScopedFacts,
+} from '../../db/queries/indicator-scope';
 import { isoDate } from '../../lib/dates';
 import { add, addSums, type Evaluated, emptySums, type ScopeSums, type Sums, TREND_PERIODS } from './aggregate';
 
@@ -165,16 +170,7 @@ export class IndicatorCache {
   private async read(): Promise<void> {
     if (this.horizon === null) return this.fullLoad();
     const since = this.horizon;
-    // One statement, so one snapshot: its xmin, the live count and the rows written since.
-    const rows = rowsOf<{ horizon: string; live: number; id: number | null; voided: boolean | null; row: string | null }>(
-      await this.db.execute(sql`
-        with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon),
-          live as (select count(*)::int as live from ${indicatorFacts} f
-            where not exists (select 1 from ${patients} p where p.id = f.patient_id and p.voided_at is not null)),
-          d as (select p.id, p.voided_at is not null as voided, ${scopedFactsRow} as row
-            from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where f.written_xid >= ${since}::bigint)
-        select h.horizon, live.live, d.id, d.voided, d.row from h cross join live left join d on true`),
-    );
+    const rows = await readIndicatorFactsSince(this.db, since);
     const head = rows[0];
     if (!head) throw new Error('indicator cache: the delta read answered no row');
     this.stats.deltas += 1;
@@ -190,25 +186,14 @@ export class IndicatorCache {
       // Rows that went (a voided patient's row is deleted). A row the cache lacks but this later
       // read sees was written at or after `horizon`: the next delta brings it.
       this.stats.pruneReads += 1;
-      const live = rowsOf<{ id: number }>(
-        await this.db.execute(
-          sql`select p.id from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where p.voided_at is null`,
-        ),
-      );
-      const ids = new Set(live.map((r) => r.id));
+      const ids = new Set(await readLiveIndicatorFactIds(this.db));
       for (const id of [...this.slotOf.keys()]) if (!ids.has(id)) this.remove(id, dirty);
     }
     this.reevaluate(dirty);
   }
 
   private async fullLoad(): Promise<void> {
-    const rows = rowsOf<{ horizon: string; row: string | null }>(
-      await this.db.execute(sql`
-        with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon)
-        select h.horizon, d.row from h left join (
-          select ${scopedFactsRow} as row from ${indicatorFacts} f join ${patients} p on p.id = f.patient_id where p.voided_at is null
-        ) d on true`),
-    );
+    const rows = await readAllIndicatorFacts(this.db);
     const head = rows[0];
     if (!head) throw new Error('indicator cache: the full read answered no row');
     this.stats.fullLoads += 1;

@@ -41,23 +41,23 @@ select "id", "name", "cohort", "comparison_role", "institution_id", "enrolled_at
 
 -- IndicatorCache (modules/indicators/facts-cache.ts): the first, full read
 with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon)
-        select h.horizon, d.row from h left join (
-          select json_build_array(p.id, p.institution_id, p.created_by,
+      select h.horizon, d.row from h left join (
+        select json_build_array(p.id, p.institution_id, p.created_by,
       case when p.cohort = 'managed' then 'managed' when p.comparison_role = 1 then 'diabetic' else 'comparison' end,
       to_char(p.enrolled_at, 'YYYY-MM-DD'),
       case when p.end_management then to_char(coalesce(p.ended_at, p.enrolled_at), 'YYYY-MM-DD') end,
       p.follow_up_status, to_char(p.follow_up_status_at, 'YYYY-MM-DD'), f.facts)::text as row from "indicator_facts" f join "patients" p on p.id = f.patient_id where p.voided_at is null
-        ) d on true;
+      ) d on true;
 
 -- IndicatorCache: the delta read after a read at horizon 1000
 -- $1 = "1000"
 with h as (select pg_snapshot_xmin(pg_current_snapshot())::text as horizon),
-          live as (select count(*)::int as live from "indicator_facts" f
-            where not exists (select 1 from "patients" p where p.id = f.patient_id and p.voided_at is not null)),
-          d as (select p.id, p.voided_at is not null as voided, json_build_array(p.id, p.institution_id, p.created_by,
+        live as (select count(*)::int as live from "indicator_facts" f
+          where not exists (select 1 from "patients" p where p.id = f.patient_id and p.voided_at is not null)),
+        d as (select p.id, p.voided_at is not null as voided, json_build_array(p.id, p.institution_id, p.created_by,
       case when p.cohort = 'managed' then 'managed' when p.comparison_role = 1 then 'diabetic' else 'comparison' end,
       to_char(p.enrolled_at, 'YYYY-MM-DD'),
       case when p.end_management then to_char(coalesce(p.ended_at, p.enrolled_at), 'YYYY-MM-DD') end,
       p.follow_up_status, to_char(p.follow_up_status_at, 'YYYY-MM-DD'), f.facts)::text as row
-            from "indicator_facts" f join "patients" p on p.id = f.patient_id where f.written_xid >= $1::bigint)
-        select h.horizon, live.live, d.id, d.voided, d.row from h cross join live left join d on true;
+          from "indicator_facts" f join "patients" p on p.id = f.patient_id where f.written_xid >= $1::bigint)
+      select h.horizon, live.live, d.id, d.voided, d.row from h cross join live left join d on true;
