@@ -215,5 +215,5 @@ describe.each(databaseKinds())('kill -9 during a burst of writes on %s', (kind) 
     } finally {
       await database.close();
     }
-  });
+  }, 300_000);
 });
