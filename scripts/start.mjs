@@ -1,9 +1,9 @@
 // `npm start`: install what is missing, build, then run the server (which migrates, seeds demo data on
 // an empty database and serves the app and API on http://localhost:8080).
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installIfMissing } from './install-if-missing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -13,18 +13,7 @@ function run(command, args, options = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function needsInstall() {
-  const marker = path.join(root, 'node_modules/.package-lock.json');
-  if (!existsSync(marker)) return true;
-  return statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(marker).mtimeMs;
-}
-
-if (needsInstall()) {
-  // Not `npm ci`: npm 11 keeps only this platform's optional binaries in the lock and `npm ci` then
-  // refuses it; `npm install` installs what the lock says.
-  console.log('Installing dependencies (npm install)…');
-  run(npm, ['install', '--no-audit', '--no-fund']);
-}
+installIfMissing(root);
 console.log('Building the web app and the server…');
 run(npm, ['run', 'build']);
 console.log('Starting the server…');

@@ -9,8 +9,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installIfMissing } from './install-if-missing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// A fresh clone: the tiers' tools (Vitest, Playwright, tsc, Biome) come with the dependencies.
+installIfMissing(root);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const only = process.argv.slice(2);
 const reports = mkdtempSync(path.join(tmpdir(), 'tcm-test-'));
