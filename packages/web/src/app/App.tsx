@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 // The ES module builds of the locales: 'antd/locale/*' are CommonJS re-exports of antd/lib.
 import zhCNLocale from 'antd/es/locale/zh_CN';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { useLoadInstitutions } from '../api/institutions';
@@ -12,6 +12,7 @@ import { antdLocaleFor, type Locale } from '../i18n';
 import { onToastHostWanted, toast } from '../lib/toast';
 import { useConfirmQueue } from '../stores/confirm-queue';
 import { syncSessionAcrossTabs } from '../stores/session';
+import { themeForMotion, useReducedMotion } from './reduced-motion';
 import { router } from './router';
 import { theme } from './theme';
 
@@ -71,9 +72,11 @@ function GlobalUi() {
 
 export function App() {
   const locale = useAntdLocale();
+  const reducedMotion = useReducedMotion();
+  const appTheme = useMemo(() => themeForMotion(theme, reducedMotion), [reducedMotion]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={theme} button={{ autoInsertSpace: false }}>
+      <ConfigProvider locale={locale} theme={appTheme} button={{ autoInsertSpace: false }}>
         <GlobalUi />
         <RouterProvider router={router} />
       </ConfigProvider>
