@@ -36,6 +36,11 @@ export default defineConfig({
     headless: true,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     viewport: { width: 1280, height: 800 },
+    // The app follows the system's "reduce motion" (app/reduced-motion.ts): antd's zooms, slides and
+    // fades end at once, so a journey does not wait for them, nor spend the CPU on painting them.
+    // doctor-day.spec.ts keeps the motion on, so that one journey still meets the animations a user
+    // sees; E2E_MOTION=on runs every journey with it.
+    reducedMotion: process.env.E2E_MOTION === 'on' ? 'no-preference' : 'reduce',
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     actionTimeout: 20_000,

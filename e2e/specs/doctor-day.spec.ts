@@ -6,6 +6,9 @@ import { expect, test } from '../fixtures/test';
 import { heading, openDialog, signIn } from '../fixtures/ui';
 
 test.beforeEach(({ context }) => recordToasts(context));
+// The other journeys run with the system's "reduce motion" (playwright.config.ts); this one keeps the
+// dialogs' zoom and the toasts' fade that most users see.
+test.use({ reducedMotion: 'no-preference' });
 
 test.describe("a doctor's day: enrol from home, the first baseline form, the CCMQ result", () => {
   test('enrols from home with the keyboard, lands on the first baseline form, saves the CCMQ and sees the result at the top', async ({

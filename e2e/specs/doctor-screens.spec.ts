@@ -1,6 +1,6 @@
 import { expectAccessible } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { heading, openFromListSearch, signIn } from '../fixtures/ui';
+import { heading, openFromListSearch, signIn, visit } from '../fixtures/ui';
 
 /** The home screen's title names the doctor: filled in by the test. */
 const HOME = 'home';
@@ -70,7 +70,7 @@ test.describe('every screen of the doctor: a screenshot and no serious axe viola
         }) => {
           await signIn(page, doctor.session, screens[0]![0]);
           for (const [path, title, name] of screens) {
-            if (new URL(page.url()).pathname !== path) await page.goto(path);
+            if (new URL(page.url()).pathname !== path) await visit(page, path);
             await expect(heading(page, title === HOME ? `工作台 · ${doctor.name}` : title)).toBeVisible();
             await expectAccessible(page, `doctor-${name}-${tag}`, { soft: true });
           }
@@ -85,7 +85,7 @@ test.describe('every screen of the doctor: a screenshot and no serious axe viola
           await expect(heading(page, '管理组患者')).toBeVisible();
           await openFromListSearch(page, patient.name);
           for (const path of screens) {
-            if (new URL(page.url()).pathname !== path) await page.goto(path);
+            if (new URL(page.url()).pathname !== path) await visit(page, path);
             await expect(page.getByTestId('patient-panel').getByText(patient.name)).toBeVisible();
             // The route has rendered once its own entry of the section navigation is the current page.
             const current = path === '/prescribe' ? '/prescribe/index' : path;

@@ -5,7 +5,7 @@ import { daysAgo } from '../fixtures/data';
 import { createRecord, historyRows } from '../fixtures/records';
 import { expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { openFromListSearch, signIn } from '../fixtures/ui';
+import { openFromListSearch, signIn, visit } from '../fixtures/ui';
 
 /**
  * Every screen on a phone (390 × 844) and a tablet (768 × 1024) fits its width: the page never
@@ -52,7 +52,7 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 async function sweep(page: Page, paths: readonly string[], shot: (path: string) => string, checkWidth: boolean): Promise<string[]> {
   const overflowing: string[] = [];
   for (const path of paths) {
-    if (`${new URL(page.url()).pathname}${new URL(page.url()).search}` !== path) await page.goto(path);
+    if (`${new URL(page.url()).pathname}${new URL(page.url()).search}` !== path) await visit(page, path);
     await expect(page.locator('h1, h2').first()).toBeVisible();
     const overflow = await sidewaysOverflow(page);
     if (checkWidth && overflow > 0) overflowing.push(`${path} +${overflow}px`);

@@ -16,6 +16,11 @@ export function RootLayout() {
   const navigate = useNavigate();
 
   useEffect(() => registerNavigate((to, options) => navigate(to, options)), [navigate]);
+  // The address the rendered screen belongs to, once it has rendered (the address bar changes first,
+  // while a screen's code is still loading): what a browser journey waits for after moving in the app.
+  useEffect(() => {
+    document.documentElement.dataset.location = location.pathname + location.search;
+  }, [location.pathname, location.search]);
   useEffect(() => {
     if (token) forgetSignOutTarget();
   }, [token]);
