@@ -1,5 +1,9 @@
 import type { OutcomeReport } from '@tcm/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client';
+import { checkIndicatorFacts } from '../src/db/queries/indicator-facts';
+import { checkOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { seedDemo } from '../src/seed/demo';
 import { loginAs } from './support/factories';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -19,7 +23,7 @@ describe('demo data (PRODUCT §7)', () => {
     t = await createTestApp('pglite');
     expect(await seedDemo(t.database.db, t.config)).toBe(true);
     token = await loginAs(t, { username: '13900000001', password: 'Doctor#2026' });
-    // Seeding writes every demo record through the real services (about 30 s on an idle PGlite);
+    // Seeding writes every demo record through the real services (about 10 s on an idle PGlite);
     // the bound leaves room for a loaded machine.
   }, 300_000);
   afterAll(async () => {
@@ -110,6 +114,18 @@ describe('demo data (PRODUCT §7)', () => {
       expect(managed.weightChangePercent.n, username).toBeGreaterThanOrEqual(10);
       expect(managed.progressed.count + managed.reverted.count + comparison.progressed.count, username).toBeGreaterThan(0);
     }
+  });
+
+  it('stores the outcome and indicator facts of every demo patient, equal to their records', async () => {
+    const count = async (query: ReturnType<typeof sql>) => rowsOf<{ n: number }>(await t.database.db.execute(query))[0]?.n;
+    const live = await count(sql`select count(*)::int as n from patients where voided_at is null`);
+    const facts = await count(sql`select count(*)::int as n from outcome_facts`);
+    const indicators = await count(sql`select count(*)::int as n from indicator_facts`);
+    expect(live).toBeGreaterThan(50);
+    expect(facts).toBe(live);
+    expect(indicators).toBe(live);
+    expect(await checkOutcomeFacts(t.database.db)).toEqual([]);
+    expect(await checkIndicatorFacts(t.database.db)).toEqual([]);
   });
 
   it('does nothing on a database that already has accounts', async () => {

@@ -1,7 +1,8 @@
 import { answersFromQuestions, CCMQ_QUESTIONS } from '@tcm/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillOutcomeFacts, checkOutcomeFacts, refreshOutcomeFacts } from '../src/db/queries/outcome-facts';
+import { checkIndicatorFacts } from '../src/db/queries/indicator-facts';
+import { backfillOutcomeFacts, checkOutcomeFacts, refreshFactsAfterBulkLoad, refreshOutcomeFacts } from '../src/db/queries/outcome-facts';
 import { OUTCOME_FACTS_VERSION } from '../src/db/queries/outcome-facts-sql';
 import { outcomeFacts } from '../src/db/schema';
 import type { Ctx } from '../src/lib/context';
@@ -195,6 +196,43 @@ describe.each(databaseKinds())('stored outcome facts on %s', (kind) => {
       latestFpg: '6.01',
       lastWeight: '69.9',
     });
+  });
+
+  it('is written once, at the end of a bulk load, for every patient the load wrote', async () => {
+    const before = await enrol('managed');
+    const { managed, gone } = await refreshFactsAfterBulkLoad(t.database.db, async () => {
+      const managed = await enrol('managed');
+      await save('1', managed, { testDate: daysAgo(100), fpg: 6.5 });
+      await save('7', managed, { visitDate: daysAgo(60), way: 'clinic', fpg: 6.2, weight: 78 });
+      // A patient the load has already written had its row; it is not touched until the end either.
+      await save('1', before, { testDate: daysAgo(100), fpg: 6.4 });
+      const gone = await enrol('managed');
+      const voided = await t.call({ method: 'DELETE', path: '/api/user', token, query: { id: gone, reason: '重复登记' } });
+      expect(voided.code, voided.message).toBe(0);
+      // Until the load ends its patients' facts wait: none for the new patient, the old one's unchanged.
+      expect(await storedFacts(managed)).toBeUndefined();
+      expect(await storedFacts(before)).toMatchObject({ baselineDate: null });
+      return { managed, gone };
+    });
+    await expectNoDrift();
+    expect(await checkIndicatorFacts(t.database.db)).toEqual([]);
+    // FPG 6.5 is IFG; the visit 40 days later (FPG 6.2, IFG again) is its one later measurement, 60 days
+    // after enrolment (day −120). The other patient's FPG 6.4 is IFG too, with nothing after it.
+    expect(await storedFacts(managed)).toMatchObject({ baselineStatus: 'IFG', laterCount: 1, ittFollowedDays: 60 });
+    expect(await storedFacts(before)).toMatchObject({ baselineDate: daysAgo(100), baselineStatus: 'IFG', laterCount: 0 });
+    expect(await storedFacts(gone)).toBeUndefined();
+  });
+
+  it('refreshes what a failed bulk load wrote before it failed, and answers the load’s own error', async () => {
+    let written = 0;
+    const failure = refreshFactsAfterBulkLoad(t.database.db, async () => {
+      written = await enrol('managed');
+      await save('1', written, { testDate: daysAgo(100), fpg: 6.5 });
+      throw new Error('the load broke');
+    });
+    await expect(failure).rejects.toThrow('the load broke');
+    expect(await storedFacts(written)).toMatchObject({ baselineStatus: 'IFG', laterCount: 0 });
+    await expectNoDrift();
   });
 
   it('sees a changed, missing or extra row, and start-up restores missing and outdated rows', async () => {

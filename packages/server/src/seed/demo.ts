@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { refreshFactsAfterBulkLoad } from '../db/queries/outcome-facts';
 import { accounts } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import { type SmsSender, smsSenderFromConfig } from '../sms';
@@ -44,18 +45,13 @@ export async function seedDemo(db: Db, config: Config, sms: SmsSender = smsSende
       })),
     );
   });
-  await seedDemoPatients(
-    db,
-    config,
-    sms,
-    DEMO_DOCTORS.filter((d) => d.registerStatus === 'Approved').map((d) => d.mobile),
-  );
-  await seedDemoOutcomes(
-    db,
-    config,
-    sms,
-    DEMO_DOCTORS.filter((d) => d.registerStatus === 'Approved').map((d) => d.mobile),
-  );
+  const approved = DEMO_DOCTORS.filter((d) => d.registerStatus === 'Approved').map((d) => d.mobile);
+  // The seed writes through the services, as a doctor would; the stored facts are computed once per
+  // patient at its end rather than after each of its thousands of writes.
+  await refreshFactsAfterBulkLoad(db, async () => {
+    await seedDemoPatients(db, config, sms, approved);
+    await seedDemoOutcomes(db, config, sms, approved);
+  });
   return true;
 }
 

@@ -91,6 +91,21 @@ export async function refreshIndicatorFacts(db: Db, patientId: number): Promise<
   await writeFacts(db, list);
 }
 
+/**
+ * The same for a set of patients at once (the end of a bulk load, refreshFactsAfterBulkLoad): the
+ * rows of those no longer live go, the others are written again.
+ */
+export async function refreshIndicatorFactsOf(db: Db, patientIds: readonly number[]): Promise<void> {
+  if (patientIds.length === 0) return;
+  const ids = sql.join(
+    patientIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`delete from ${indicatorFacts} f where f.patient_id in (${ids})
+    and not exists (select 1 from ${patients} p where p.id = f.patient_id and p.voided_at is null)`);
+  await writeFacts(db, await livePatients(db, sql`p.id in (${ids})`));
+}
+
 const BACKFILL_BATCH = 1000;
 
 /**
