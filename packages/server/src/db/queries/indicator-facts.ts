@@ -1,6 +1,6 @@
 import { type IndicatorGroup, type IndicatorRecordInput, indicatorRecordFacts } from '@tcm/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../client';
+import { type Db, idList, rowsOf } from '../client';
 import { annexRecords, indicatorFacts, outreachContacts, patients } from '../schema';
 
 /**
@@ -35,10 +35,7 @@ async function livePatients(db: Db, where: SQL, limit?: number): Promise<Patient
 async function computeFacts(db: Db, list: PatientInput[]): Promise<Map<number, unknown>> {
   const out = new Map<number, unknown>();
   if (list.length === 0) return out;
-  const ids = sql.join(
-    list.map((p) => sql`${p.id}`),
-    sql`, `,
-  );
+  const ids = idList(list.map((p) => p.id));
   // Only the items the rule reads travel: the glucose values, weight, symptoms and the alert flag.
   const records = rowsOf<IndicatorRecordInput & { patientId: number }>(
     await db.execute(sql`select r.patient_id as "patientId", r.annex, to_char(r.filled_at, 'YYYY-MM-DD') as "filledAt",
@@ -83,27 +80,17 @@ async function writeFacts(db: Db, list: PatientInput[]): Promise<void> {
  * as refreshOutcomeFacts takes it first); a voided patient's row goes.
  */
 export async function refreshIndicatorFacts(db: Db, patientId: number): Promise<void> {
-  const list = await livePatients(db, sql`p.id = ${patientId}`);
-  if (list.length === 0) {
-    await db.execute(sql`delete from ${indicatorFacts} where patient_id = ${patientId}`);
-    return;
-  }
-  await writeFacts(db, list);
+  await refreshIndicatorFactsOf(db, [patientId]);
 }
 
-/**
- * The same for a set of patients at once (the end of a bulk load, refreshFactsAfterBulkLoad): the
- * rows of those no longer live go, the others are written again.
- */
+/** The same for a set of patients at once (also the end of a bulk load, refreshFactsAfterBulkLoad). */
 export async function refreshIndicatorFactsOf(db: Db, patientIds: readonly number[]): Promise<void> {
   if (patientIds.length === 0) return;
-  const ids = sql.join(
-    patientIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  await db.execute(sql`delete from ${indicatorFacts} f where f.patient_id in (${ids})
-    and not exists (select 1 from ${patients} p where p.id = f.patient_id and p.voided_at is null)`);
-  await writeFacts(db, await livePatients(db, sql`p.id in (${ids})`));
+  const list = await livePatients(db, sql`p.id in (${idList(patientIds)})`);
+  const live = new Set(list.map((p) => p.id));
+  const gone = patientIds.filter((id) => !live.has(id));
+  if (gone.length > 0) await db.execute(sql`delete from ${indicatorFacts} where patient_id in (${idList(gone)})`);
+  await writeFacts(db, list);
 }
 
 const BACKFILL_BATCH = 1000;

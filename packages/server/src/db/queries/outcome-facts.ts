@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../client';
+import { type Db, idList, rowsOf } from '../client';
 import { outcomeFacts, patients } from '../schema';
-import { refreshIndicatorFacts, refreshIndicatorFactsOf } from './indicator-facts';
+import { refreshIndicatorFactsOf } from './indicator-facts';
 import { OUTCOME_FACT_COLUMNS, OUTCOME_FACTS_VERSION, patientFactsSql } from './outcome-facts-sql';
 
 /**
@@ -25,11 +25,20 @@ export async function refreshOutcomeFacts(db: Db, patientId: number): Promise<vo
     bulk.add(patientId);
     return;
   }
-  await db.execute(sql`select 1 from ${patients} where id = ${patientId} for no key update`);
-  await db.execute(sql`delete from ${outcomeFacts} where patient_id = ${patientId}`);
-  await db.execute(sql`insert into ${outcomeFacts} (${OUTCOME_FACT_COLUMNS}) ${patientFactsSql(sql`p.id = ${patientId}`)}`);
+  await rewriteFacts(db, [patientId]);
+}
+
+/**
+ * refreshOutcomeFacts's work for a set of patients, in the caller's transaction: their rows are locked
+ * (in id order), deleted and written again, and so are their indicator facts.
+ */
+async function rewriteFacts(db: Db, patientIds: readonly number[]): Promise<void> {
+  const ids = idList(patientIds);
+  await db.execute(sql`select 1 from ${patients} where id in (${ids}) order by id for no key update`);
+  await db.execute(sql`delete from ${outcomeFacts} where patient_id in (${ids})`);
+  await db.execute(sql`insert into ${outcomeFacts} (${OUTCOME_FACT_COLUMNS}) ${patientFactsSql(sql`p.id in (${ids})`)}`);
   // The management indicators' facts read the same records: refreshed under the same lock.
-  await refreshIndicatorFacts(db, patientId);
+  await refreshIndicatorFactsOf(db, patientIds);
 }
 
 /** The patients written so far by the bulk load in progress (refreshFactsAfterBulkLoad), if any. */
@@ -39,13 +48,13 @@ const bulkLoad = new AsyncLocalStorage<Set<number>>();
 const BULK_REFRESH_CHUNK = 1000;
 
 /**
- * Runs a bulk load that writes through the services (the demo seed: about 900 patients and 3,000
- * records) and refreshes the outcome and indicator facts of every patient it wrote once, at its end,
- * in set-based statements, instead of after each write: 23 s of seeding become 10 s on PGlite. Meant
- * for a loader that has the database to itself (a first start before it listens, a test's template):
- * until `load` settles, the facts of the patients it writes are out of date. Nested loads join the
- * outer one. The refresh runs when `load` fails too, so that what it did write is consistent; an error
- * of that refresh then gives way to the load's own.
+ * Runs a bulk load that writes through the services (the demo seed: about 75 patients, whose facts
+ * were refreshed about 870 times, once per write) and refreshes the outcome and indicator facts of
+ * every patient it wrote once, at its end, in set-based statements: 23 s of seeding become 10 s on
+ * PGlite. Meant for a loader that has the database to itself (a first start before it listens, a
+ * test's template): until `load` settles, the facts of the patients it writes are out of date. Nested
+ * loads join the outer one. The refresh runs when `load` fails too, so that what it did write is
+ * consistent; an error of that refresh then gives way to the load's own.
  */
 export async function refreshFactsAfterBulkLoad<T>(db: Db, load: () => Promise<T>): Promise<T> {
   if (bulkLoad.getStore()) return load();
@@ -61,22 +70,12 @@ export async function refreshFactsAfterBulkLoad<T>(db: Db, load: () => Promise<T
   return result;
 }
 
-/** refreshOutcomeFacts for many patients, a chunk per transaction (locks taken in id order). */
+/** rewriteFacts for many patients, a chunk per transaction. */
 async function refreshFactsOf(db: Db, patientIds: number[]): Promise<void> {
   const sorted = [...patientIds].sort((a, b) => a - b);
   for (let start = 0; start < sorted.length; start += BULK_REFRESH_CHUNK) {
     const chunk = sorted.slice(start, start + BULK_REFRESH_CHUNK);
-    const ids = sql.join(
-      chunk.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      await tx.execute(sql`select 1 from ${patients} where id in (${ids}) order by id for no key update`);
-      await tx.execute(sql`delete from ${outcomeFacts} where patient_id in (${ids})`);
-      await tx.execute(sql`insert into ${outcomeFacts} (${OUTCOME_FACT_COLUMNS}) ${patientFactsSql(sql`p.id in (${ids})`)}`);
-      await refreshIndicatorFactsOf(tx, chunk);
-    });
+    await db.transaction((transaction) => rewriteFacts(transaction as unknown as Db, chunk));
   }
 }
 
