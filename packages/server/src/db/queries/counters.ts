@@ -190,18 +190,25 @@ export async function countUnfilledReminders(ctx: Ctx, today: string): Promise<n
   return Number(row?.value ?? 0);
 }
 
+const urgentColumns = {
+  managed: sql<number>`coalesce(sum(${patientCounters[URGENT_COUNTS.managed.column]}), 0)::int`,
+  comparison: sql<number>`coalesce(sum(${patientCounters[URGENT_COUNTS.comparison.column]}), 0)::int`,
+};
+const urgentOfInstitution = preparedPerDb((db) =>
+  db
+    .select(urgentColumns)
+    .from(patientCounters)
+    .where(eq(patientCounters.institutionId, sql.placeholder('institutionId')))
+    .prepare('urgent_counts_institution'),
+);
+const urgentOfAll = preparedPerDb((db) => db.select(urgentColumns).from(patientCounters).prepare('urgent_counts_all'));
+
 /**
  * The urgent patients of each group over an institution the caller's scope already resolved (undefined:
  * all), from the stored counters: the urgent lists' totals and the bell's urgent count.
  */
 export async function readUrgentCounts(db: Db, institutionId: number | undefined): Promise<Record<'managed' | 'comparison', number>> {
-  const [row] = await db
-    .select({
-      managed: sql<number>`coalesce(sum(${patientCounters[URGENT_COUNTS.managed.column]}), 0)::int`,
-      comparison: sql<number>`coalesce(sum(${patientCounters[URGENT_COUNTS.comparison.column]}), 0)::int`,
-    })
-    .from(patientCounters)
-    .where(institutionId === undefined ? undefined : eq(patientCounters.institutionId, institutionId));
+  const [row] = institutionId === undefined ? await urgentOfAll(db).execute() : await urgentOfInstitution(db).execute({ institutionId });
   return { managed: Number(row?.managed ?? 0), comparison: Number(row?.comparison ?? 0) };
 }
 

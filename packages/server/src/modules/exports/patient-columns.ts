@@ -2,6 +2,7 @@ import { ageOn } from '@tcm/contracts';
 import { revealIdNum, revealTelNum, type SealedIdentifiers } from '../../db/queries/patient-identifiers';
 import type { PatientColumns } from '../../db/queries/patients';
 import { institutions } from '../../db/schema';
+import { openedOnce } from '../../lib/crypto';
 import { isoDate } from '../../lib/dates';
 import type { ExportScope, SheetColumn } from './sheet';
 
@@ -55,26 +56,8 @@ const STATE_CODES = [
 const labelOf = (codes: { value: string; label: string }[], value: string) => codes.find((c) => c.value === value)?.label ?? value;
 const GENDER_LABELS = new Map(GENDER_CODES.map((c) => [c.value, c.label]));
 
-/**
- * Sealed identifiers opened once per export: a patient's follow-ups repeat the same sealed text, and
- * opening one (an AES-GCM decipher) costs more than the rest of the row's cells together. Keyed by
- * the sealed text itself, so a patient edited while the export runs is opened again. Bounded: past
- * `limit` values the memo starts over, so an export of every patient holds no more than that.
- */
+/** An export opens each sealed value once (a patient's follow-ups repeat it); bounded per export. */
 const OPENED_LIMIT = 50_000;
-
-export function openedOnce(open: (sealed: string) => string, limit = OPENED_LIMIT): (sealed: string) => string {
-  const opened = new Map<string, string>();
-  return (sealed) => {
-    let plain = opened.get(sealed);
-    if (plain === undefined) {
-      plain = open(sealed);
-      if (opened.size >= limit) opened.clear();
-      opened.set(sealed, plain);
-    }
-    return plain;
-  };
-}
 
 function groupOf(row: PatientFields): string {
   return row.cohort === 'managed' ? 'managed' : `comparison${row.comparisonRole === 1 ? 1 : 0}`;
@@ -92,8 +75,8 @@ export function patientColumns<R extends PatientFields>(scope: ExportScope): She
     }
     return age;
   };
-  const idNumOf = openedOnce((sealed) => revealIdNum(scope.keyring, { idNumSealed: sealed, legacyIdNum: null }));
-  const telNumOf = openedOnce((sealed) => revealTelNum(scope.keyring, { telNumSealed: sealed, legacyTelNum: null }));
+  const idNumOf = openedOnce((sealed) => revealIdNum(scope.keyring, { idNumSealed: sealed, legacyIdNum: null }), OPENED_LIMIT);
+  const telNumOf = openedOnce((sealed) => revealTelNum(scope.keyring, { telNumSealed: sealed, legacyTelNum: null }), OPENED_LIMIT);
   return [
     { key: 'patient.id', header: '患者编号', type: 'number', value: (r) => r.patientId },
     { key: 'patient.name', header: '姓名', type: 'text', value: (r) => r.name },

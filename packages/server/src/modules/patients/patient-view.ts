@@ -1,7 +1,7 @@
 import { ageOn, maskMobile, maskResidentId, type PatientDetail, type PatientListItem, type UrgentAlert } from '@tcm/contracts';
-import { revealIdentifiers } from '../../db/queries/patient-identifiers';
+import { revealIdentifiers, revealIdNum, revealTelNum } from '../../db/queries/patient-identifiers';
 import type { PatientViewRow, ScopedPatient } from '../../db/queries/patients';
-import type { Keyring } from '../../lib/crypto';
+import { type Keyring, openedOnce } from '../../lib/crypto';
 import { isoDate, isoDateOrNull } from '../../lib/dates';
 
 /** How a patient row (db/queries/patients.ts) is shown: the contracts' list and detail views. */
@@ -62,10 +62,33 @@ function urgentAlertOf(row: Row): UrgentAlert | null {
   };
 }
 
+/**
+ * The masked identifiers the lists show, remembered across requests per keyring and keyed by the
+ * sealed text (docs/security-data.md, "Masked identifiers in memory"): a list page opens 40 sealed
+ * values, nearly half its server time, and doctors page through the same patients all day. Only the
+ * masks are kept, never the full values; the bound holds a large institution's patients.
+ */
+const MASKED_LIMIT = 20_000;
+const listMasks = new WeakMap<Keyring, { idNum: (sealed: string) => string; telNum: (sealed: string) => string }>();
+
+function masksOf(keyring: Keyring) {
+  let masks = listMasks.get(keyring);
+  if (!masks) {
+    masks = {
+      idNum: openedOnce((sealed) => maskResidentId(revealIdNum(keyring, { idNumSealed: sealed, legacyIdNum: null })), MASKED_LIMIT),
+      telNum: openedOnce((sealed) => maskMobile(revealTelNum(keyring, { telNumSealed: sealed, legacyTelNum: null })), MASKED_LIMIT),
+    };
+    listMasks.set(keyring, masks);
+  }
+  return masks;
+}
+
 /** List view: identifiers opened only to be masked (PRODUCT §1). */
 export function toListItem(row: Row, today: Date, keyring: Keyring): PatientListItem {
-  const { idNum, telNum } = revealIdentifiers(keyring, row);
-  return baseView(row, today, maskResidentId(idNum), maskMobile(telNum));
+  const masks = masksOf(keyring);
+  const idNum = row.idNumSealed ? masks.idNum(row.idNumSealed) : maskResidentId(row.legacyIdNum ?? '');
+  const telNum = row.telNumSealed ? masks.telNum(row.telNumSealed) : maskMobile(row.legacyTelNum ?? '');
+  return baseView(row, today, idNum, telNum);
 }
 
 /** Detail view: full identifiers; callers audit the read. */

@@ -51,6 +51,7 @@ select coalesce(sum("patients"), 0)::int
     and "unfilled_reminder_days"."due_date" < $2);
 
 -- countUnfilled (modules/patients/patient-service.ts): the bell, one institution [2/2]
+-- prepared as urgent_counts_institution
 -- $1 = 1
 select coalesce(sum("managed_urgent"), 0)::int, coalesce(sum("comparison_urgent"), 0)::int
   from "patient_counters"
@@ -64,6 +65,7 @@ select coalesce(sum("patients"), 0)::int
   where "unfilled_reminder_days"."due_date" < $1;
 
 -- countUnfilled: the bell, every institution (admin) [2/2]
+-- prepared as urgent_counts_all
 select coalesce(sum("managed_urgent"), 0)::int, coalesce(sum("comparison_urgent"), 0)::int
   from "patient_counters";
 
@@ -74,6 +76,7 @@ select coalesce(sum("managed_uncompleted"), 0)::int
   where "patient_counters"."institution_id" = $1;
 
 -- readUrgentCounts (db/queries/counters.ts): every institution
+-- prepared as urgent_counts_all
 select coalesce(sum("managed_urgent"), 0)::int, coalesce(sum("comparison_urgent"), 0)::int
   from "patient_counters";
 

@@ -360,6 +360,7 @@ select "patients"."id", "patients"."name", "patients"."gender", "patients"."birt
   limit $5;
 
 -- listPatientPage: managed, urgent [1/2]
+-- prepared as urgent_counts_institution
 -- $1 = 1
 select coalesce(sum("managed_urgent"), 0)::int, coalesce(sum("comparison_urgent"), 0)::int
   from "patient_counters"
