@@ -13,34 +13,30 @@ select coalesce(sum("managed"), 0)::int, coalesce(sum("managed_completed"), 0)::
   from "patient_counters";
 
 -- readReturnToCare (db/queries/return-to-care.ts): one institution
+-- prepared as return_to_care_institution
 -- $1 = "2026-03-01", $2 = 30, $3 = "2026-03-01", $4 = 1, $5 = "2026-03-01", $6 = 30, $7 = "2026-03-01"
-select distinct on (f.patient_id) c.value ->> 0 as "contactDate", c.value ->> 2 as "firstVisit"
-      from "indicator_facts" f
+select distinct on (f.patient_id) c.value ->> 0 as "contactDate", c.value ->> 2 as "firstVisit" from "indicator_facts" f
       join "patients" p on p.id = f.patient_id and p.voided_at is null
-      cross join lateral jsonb_array_elements(f.facts -> 'contacts') as c(value)
-      where f.patient_id in (
+      cross join lateral jsonb_array_elements(f.facts -> 'contacts') as c(value) where f.patient_id in (
           select oc.patient_id from "outreach_contacts" oc
           where oc.contact_date > $1::date - $2::int and oc.contact_date <= $3::date
             and oc.institution_id = $4
         )
         and (c.value ->> 1)::int = 1
-        and (c.value ->> 0)::date > $5::date - $6::int and (c.value ->> 0)::date <= $7::date
-      order by f.patient_id, c.value ->> 0;
+        and (c.value ->> 0)::date > $5::date - $6::int and (c.value ->> 0)::date <= $7::date order by f.patient_id, c.value ->> 0;
 
 -- readReturnToCare: every institution
+-- prepared as return_to_care_all
 -- $1 = "2026-03-01", $2 = 30, $3 = "2026-03-01", $4 = "2026-03-01", $5 = 30, $6 = "2026-03-01"
-select distinct on (f.patient_id) c.value ->> 0 as "contactDate", c.value ->> 2 as "firstVisit"
-      from "indicator_facts" f
+select distinct on (f.patient_id) c.value ->> 0 as "contactDate", c.value ->> 2 as "firstVisit" from "indicator_facts" f
       join "patients" p on p.id = f.patient_id and p.voided_at is null
-      cross join lateral jsonb_array_elements(f.facts -> 'contacts') as c(value)
-      where f.patient_id in (
+      cross join lateral jsonb_array_elements(f.facts -> 'contacts') as c(value) where f.patient_id in (
           select oc.patient_id from "outreach_contacts" oc
           where oc.contact_date > $1::date - $2::int and oc.contact_date <= $3::date
             
         )
         and (c.value ->> 1)::int = 1
-        and (c.value ->> 0)::date > $4::date - $5::int and (c.value ->> 0)::date <= $6::date
-      order by f.patient_id, c.value ->> 0;
+        and (c.value ->> 0)::date > $4::date - $5::int and (c.value ->> 0)::date <= $6::date order by f.patient_id, c.value ->> 0;
 
 -- countUnfilled (modules/patients/patient-service.ts): the bell, one institution [1/2]
 -- prepared as unfilled_bell_institution
