@@ -1,5 +1,5 @@
 import { inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { BlindIndexPurpose, Keyring } from '../../lib/crypto';
+import { type BlindIndexPurpose, type Keyring, openedOnce } from '../../lib/crypto';
 import { type Db, rowsOf } from '../client';
 import { patients } from '../schema';
 
@@ -68,6 +68,29 @@ export function revealTelNum(keyring: Keyring, row: Pick<SealedIdentifiers, 'tel
 
 export function revealIdentifiers(keyring: Keyring, row: SealedIdentifiers): PatientIdentifiers {
   return { idNum: revealIdNum(keyring, row), telNum: revealTelNum(keyring, row) };
+}
+
+type Shown = (plain: string) => string;
+const asStored: Shown = (plain) => plain;
+
+/**
+ * Readers of rows' identifiers that open each sealed value once (openedOnce: keyed by the sealed text,
+ * bounded by `limit`) and keep them as `shown` makes them (in full, or masked); a row not sealed yet
+ * reads as stored. An export's rows repeat a patient's values; a list's pages repeat across requests.
+ */
+export function identifierReader(
+  keyring: Keyring,
+  limit: number,
+  shown: { idNum: Shown; telNum: Shown } = { idNum: asStored, telNum: asStored },
+) {
+  const idNum = openedOnce((sealed) => shown.idNum(keyring.open(sealed, 'patients.id_num')), limit);
+  const telNum = openedOnce((sealed) => shown.telNum(keyring.open(sealed, 'patients.tel_num')), limit);
+  return {
+    idNum: (row: Pick<SealedIdentifiers, 'idNumSealed' | 'legacyIdNum'>) =>
+      row.idNumSealed ? idNum(row.idNumSealed) : shown.idNum(row.legacyIdNum ?? ''),
+    telNum: (row: Pick<SealedIdentifiers, 'telNumSealed' | 'legacyTelNum'>) =>
+      row.telNumSealed ? telNum(row.telNumSealed) : shown.telNum(row.legacyTelNum ?? ''),
+  };
 }
 
 const INDEX_COLUMNS = {

@@ -4,18 +4,6 @@ import type { Db } from '../client';
 import { preparedPerDb } from '../prepared';
 import { indicatorFacts, outreachContacts, patients } from '../schema';
 
-/**
- * Return to care in the personal centre, by the rule the returned-to-care indicator counts with
- * (contracts clinical/returned-to-care.ts), so the two cannot disagree: whether a contact was made while
- * overdue and the first follow-up on or after it are what the contracts rule stored in the patient's
- * indicator facts (indicatorRecordFacts, refreshed by every record and contact write), and returnOutcome
- * decides whether that follow-up came within RETURN_TO_CARE_DAYS.
- *
- * Among live patients with a contact made while overdue in the RETURN_PERIOD_DAYS days up to `today`,
- * those whose first such contact in the period returned. A patient counts once. Contacts of the last
- * days have had less time to return (their outcome is still pending): the rate of a recent period only
- * grows. The contacts table narrows the read to the patients contacted in the period.
- */
 const param = {
   today: sql.placeholder('today'),
   institutionId: sql.placeholder('institutionId'),
@@ -45,6 +33,18 @@ const returnToCareOf = (db: Db, institution: boolean) =>
 const returnToCareOfInstitution = preparedPerDb((db) => returnToCareOf(db, true).prepare('return_to_care_institution'));
 const returnToCareOfAll = preparedPerDb((db) => returnToCareOf(db, false).prepare('return_to_care_all'));
 
+/**
+ * Return to care in the personal centre, by the rule the returned-to-care indicator counts with
+ * (contracts clinical/returned-to-care.ts), so the two cannot disagree: whether a contact was made while
+ * overdue and the first follow-up on or after it are what the contracts rule stored in the patient's
+ * indicator facts (indicatorRecordFacts, refreshed by every record and contact write), and returnOutcome
+ * decides whether that follow-up came within RETURN_TO_CARE_DAYS.
+ *
+ * Among live patients with a contact made while overdue in the RETURN_PERIOD_DAYS days up to `today`,
+ * those whose first such contact in the period returned. A patient counts once. Contacts of the last
+ * days have had less time to return (their outcome is still pending): the rate of a recent period only
+ * grows. The contacts table narrows the read to the patients contacted in the period.
+ */
 export async function readReturnToCare(db: Db, institutionId: number | undefined, today: string): Promise<ReturnToCare> {
   const rows =
     institutionId === undefined

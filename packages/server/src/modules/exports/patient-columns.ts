@@ -1,8 +1,7 @@
 import { ageOn } from '@tcm/contracts';
-import { revealIdNum, revealTelNum, type SealedIdentifiers } from '../../db/queries/patient-identifiers';
+import { identifierReader, type SealedIdentifiers } from '../../db/queries/patient-identifiers';
 import type { PatientColumns } from '../../db/queries/patients';
 import { institutions } from '../../db/schema';
-import { openedOnce } from '../../lib/crypto';
 import { isoDate } from '../../lib/dates';
 import type { ExportScope, SheetColumn } from './sheet';
 
@@ -75,8 +74,7 @@ export function patientColumns<R extends PatientFields>(scope: ExportScope): She
     }
     return age;
   };
-  const idNumOf = openedOnce((sealed) => revealIdNum(scope.keyring, { idNumSealed: sealed, legacyIdNum: null }), OPENED_LIMIT);
-  const telNumOf = openedOnce((sealed) => revealTelNum(scope.keyring, { telNumSealed: sealed, legacyTelNum: null }), OPENED_LIMIT);
+  const identifiers = identifierReader(scope.keyring, OPENED_LIMIT);
   return [
     { key: 'patient.id', header: '患者编号', type: 'number', value: (r) => r.patientId },
     { key: 'patient.name', header: '姓名', type: 'text', value: (r) => r.name },
@@ -86,13 +84,13 @@ export function patientColumns<R extends PatientFields>(scope: ExportScope): She
       key: 'patient.idNum',
       header: '身份证号',
       type: 'text',
-      value: (r) => (r.idNumSealed ? idNumOf(r.idNumSealed) : revealIdNum(scope.keyring, r)),
+      value: (r) => identifiers.idNum(r),
     },
     {
       key: 'patient.mobile',
       header: '手机号',
       type: 'text',
-      value: (r) => (r.telNumSealed ? telNumOf(r.telNumSealed) : revealTelNum(scope.keyring, r)),
+      value: (r) => identifiers.telNum(r),
     },
     { key: 'patient.institution', header: '所属机构', type: 'text', value: (r) => r.institutionName },
     { key: 'patient.group', header: '组别', type: 'single', codes: GROUP_CODES, value: (r) => labelOf(GROUP_CODES, groupOf(r)) },

@@ -1,7 +1,7 @@
 import { ageOn, maskMobile, maskResidentId, type PatientDetail, type PatientListItem, type UrgentAlert } from '@tcm/contracts';
-import { revealIdentifiers, revealIdNum, revealTelNum } from '../../db/queries/patient-identifiers';
+import { identifierReader, revealIdentifiers } from '../../db/queries/patient-identifiers';
 import type { PatientViewRow, ScopedPatient } from '../../db/queries/patients';
-import { type Keyring, openedOnce } from '../../lib/crypto';
+import type { Keyring } from '../../lib/crypto';
 import { isoDate, isoDateOrNull } from '../../lib/dates';
 
 /** How a patient row (db/queries/patients.ts) is shown: the contracts' list and detail views. */
@@ -69,15 +69,12 @@ function urgentAlertOf(row: Row): UrgentAlert | null {
  * masks are kept, never the full values; the bound holds a large institution's patients.
  */
 const MASKED_LIMIT = 20_000;
-const listMasks = new WeakMap<Keyring, { idNum: (sealed: string) => string; telNum: (sealed: string) => string }>();
+const listMasks = new WeakMap<Keyring, ReturnType<typeof identifierReader>>();
 
 function masksOf(keyring: Keyring) {
   let masks = listMasks.get(keyring);
   if (!masks) {
-    masks = {
-      idNum: openedOnce((sealed) => maskResidentId(revealIdNum(keyring, { idNumSealed: sealed, legacyIdNum: null })), MASKED_LIMIT),
-      telNum: openedOnce((sealed) => maskMobile(revealTelNum(keyring, { telNumSealed: sealed, legacyTelNum: null })), MASKED_LIMIT),
-    };
+    masks = identifierReader(keyring, MASKED_LIMIT, { idNum: maskResidentId, telNum: maskMobile });
     listMasks.set(keyring, masks);
   }
   return masks;
@@ -86,9 +83,7 @@ function masksOf(keyring: Keyring) {
 /** List view: identifiers opened only to be masked (PRODUCT §1). */
 export function toListItem(row: Row, today: Date, keyring: Keyring): PatientListItem {
   const masks = masksOf(keyring);
-  const idNum = row.idNumSealed ? masks.idNum(row.idNumSealed) : maskResidentId(row.legacyIdNum ?? '');
-  const telNum = row.telNumSealed ? masks.telNum(row.telNumSealed) : maskMobile(row.legacyTelNum ?? '');
-  return baseView(row, today, idNum, telNum);
+  return baseView(row, today, masks.idNum(row), masks.telNum(row));
 }
 
 /** Detail view: full identifiers; callers audit the read. */
