@@ -42,3 +42,26 @@ test.describe('the login screen fetches the signed-in shell once it has painted 
     });
   }
 });
+
+test.describe("each page's HTML names its route's files, so they download with the entry's (issue 34)", () => {
+  const preloaded = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)-[\w-]+\.js">/g)].map((m) => m[1]);
+
+  test("the login screen's and the outcome report's chunks are in their pages; the root names only the entry's", async ({ page }) => {
+    const login = preloaded(await (await page.request.get('/login')).text());
+    const outcomes = preloaded(await (await page.request.get('/outcomes')).text());
+    const root = preloaded(await (await page.request.get('/')).text());
+    expect(login).toContain('LoginPage');
+    expect(login).not.toContain('AppShell');
+    expect(outcomes).toEqual(expect.arrayContaining(['AppShell', 'OutcomesPage']));
+    // Who opens the root, a signed-in doctor or a visitor sent to the login screen, shows only in the browser.
+    expect(root).not.toContain('LoginPage');
+    expect(root).not.toContain('AppShell');
+    expect(login.slice(0, root.length)).toEqual(root);
+    expect((await page.request.get('/route-preloads.json')).status()).toBe(404);
+
+    // The page still opens with the links in place (its loader skips the files already preloaded).
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  });
+});

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@tcm/contracts';
@@ -33,10 +30,11 @@ import { systemRoutes } from './modules/system/routes';
 import { userRoutes } from './modules/users/routes';
 import { type RouteAccess, registerAccessControl } from './plugins/access';
 import { clientErrorAnswer } from './plugins/client-errors';
-import { answerFrameworkError, apiNotFound, isApiPath, registerErrorHandling } from './plugins/errors';
+import { answerFrameworkError, isApiPath, registerErrorHandling } from './plugins/errors';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerRefusalAudit } from './plugins/refusal-audit';
+import { registerWebApp } from './plugins/web-app';
 import { type SmsSender, smsSenderFromConfig } from './sms';
 
 export const APP_VERSION = '0.1.0';
@@ -178,34 +176,4 @@ async function registerApiDocs(app: FastifyInstance, mode: Config['apiDocs']) {
   // The documentation page answers with the app's own headers (lib/security-headers.ts): swagger-ui's
   // static CSP would tell a browser on plain HTTP to upgrade its requests, and its scripts are files.
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX });
-}
-
-/** Serves the built web app with an SPA fallback so deep links such as /userList/running load it. */
-async function registerWebApp(app: FastifyInstance, webDistDir: string | undefined) {
-  const root = webDistDir ? path.resolve(webDistDir) : undefined;
-  const hasWeb = root !== undefined && existsSync(path.join(root, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The web build writes .br/.gz siblings (packages/web/scripts/compress.mjs).
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && !isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const file = request.url.split('?')[0] ?? '/';
-      // A missing asset is a real 404; only page routes fall back to the app shell.
-      if (!path.extname(file)) {
-        reply.header('cache-control', 'no-cache');
-        return reply.sendFile('index.html');
-      }
-    }
-    return apiNotFound(request, reply);
-  });
 }

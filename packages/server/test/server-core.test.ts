@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
@@ -122,6 +123,37 @@ describe('web app hosting', () => {
     expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/prod-api/api/unknown' });
     expect(api.json()).toMatchObject({ code: 404 });
+    await app.close();
+    await drop();
+  });
+  it("sends each page the app shell naming its route's files, in the encoding asked for, and never the list", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>app</title></head><body></body></html>');
+    const routes = [{ path: '/login', scripts: ['/assets/LoginPage-abc.js'], styles: [] }];
+    writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes }));
+    const { database, drop } = await createTestDatabase('pglite');
+    const { app } = await buildApp({ config: { ...testConfig(), webDistDir: dist }, database });
+    const login = await app.inject({ method: 'GET', url: '/login?redirect=%2Findex', headers: { 'accept-encoding': 'br' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(login.rawPayload).toString('utf8')).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/LoginPage-abc.js">',
+    );
+    // The browser revalidates the shell on every visit: an unchanged page costs a 304.
+    const again = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(login.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const plain = await app.inject({ method: 'GET', url: '/doctorList' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).not.toContain('modulepreload');
+    expect(plain.headers.etag).not.toBe(login.headers.etag);
+    expect((await app.inject({ method: 'GET', url: '/route-preloads.json' })).statusCode).toBe(404);
     await app.close();
     await drop();
   });

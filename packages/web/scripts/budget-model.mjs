@@ -14,14 +14,14 @@
 // Those are the route's "after paint" bytes, shown and not counted. A chunk counts once per route.
 
 /**
- * @typedef {Record<string, { file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[] }>} Manifest
+ * @typedef {Record<string, { file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[], css?: string[] }>} Manifest
  * @typedef {{ path: string, modules: string[] }} Route
  * @typedef {'cold' | 'login' | 'shell'} From
  *   where a route is opened from: an empty cache, the login screen (its cold files held), or the
  *   signed-in shell (the shell's files held).
  * @typedef {{
  *   route: string, screen: string, from: From, budget: number,
- *   files: Set<string>, newFiles: string[], newBytes: number, afterPaintFiles: string[], afterPaintBytes: number,
+ *   files: Set<string>, styles: Set<string>, newFiles: string[], newBytes: number, afterPaintFiles: string[], afterPaintBytes: number,
  *   failed: boolean,
  * }} RouteRow
  */
@@ -42,7 +42,7 @@
  * }} input
  *   Modules are named as the route table names them (no extension); files (`onDemand`, `shownWith`'s
  *   keys, `prefetchers`) as the chunk-of-module map names them.
- * @returns {{ shell: { files: Set<string>, bytes: number }, loginCold: { files: Set<string>, bytes: number }, rows: RouteRow[] }}
+ * @returns {{ entry: { files: Set<string>, styles: Set<string> }, shell: { files: Set<string>, bytes: number }, loginCold: { files: Set<string>, bytes: number }, rows: RouteRow[] }}
  */
 export function computeBudget(input) {
   const { manifest, chunkOfModule, routes, sizeOf } = input;
@@ -81,9 +81,13 @@ export function computeBudget(input) {
     }
   }
 
-  /** The JavaScript files a set of chunks brings, and the dynamic imports left for after the paint. */
+  /**
+   * The JavaScript files a set of chunks brings, their stylesheets, and the dynamic imports left for
+   * after the paint.
+   */
   const closure = (starts, shownWith, afterPaint) => {
     const files = new Set();
+    const styles = new Set();
     const seen = new Set();
     const pending = [...starts];
     const deferred = [];
@@ -94,6 +98,7 @@ export function computeBudget(input) {
       const chunk = manifest[key];
       if (!chunk) throw new Error(`${key}: referenced by the manifest but not in it`);
       if (chunk.file.endsWith('.js')) files.add(chunk.file);
+      for (const style of chunk.css ?? []) styles.add(style);
       pending.push(...(chunk.imports ?? []));
       for (const dynamic of chunk.dynamicImports ?? []) {
         if (routeKeys.has(dynamic)) {
@@ -104,7 +109,7 @@ export function computeBudget(input) {
         else pending.push(dynamic);
       }
     }
-    return { files, deferred };
+    return { files, styles, deferred };
   };
 
   /** What a route whose lazy modules are `modules` fetches before its first paint, and after it. */
@@ -114,7 +119,7 @@ export function computeBudget(input) {
     );
     const first = closure([entryKey, ...modules.map(moduleKey)], shownWith, false);
     const later = closure(first.deferred, shownWith, true);
-    return { files: first.files, later: later.files };
+    return { files: first.files, styles: first.styles, later: later.files };
   };
 
   const sum = (files) => [...files].reduce((total, file) => total + sizeOf(file), 0);
@@ -127,7 +132,7 @@ export function computeBudget(input) {
 
   const rows = routes.map((route) => {
     const from = input.fromOf(route);
-    const { files, later } = load(route.modules);
+    const { files, styles, later } = load(route.modules);
     const newFiles = [...files].filter((file) => !held[from].has(file));
     const afterPaintFiles = [...later].filter((file) => !files.has(file) && !held[from].has(file));
     const newBytes = sum(newFiles);
@@ -138,6 +143,7 @@ export function computeBudget(input) {
       from,
       budget,
       files,
+      styles,
       newFiles,
       newBytes,
       afterPaintFiles,
@@ -145,5 +151,11 @@ export function computeBudget(input) {
       failed: newBytes > budget,
     };
   });
-  return { shell: { files: shellFiles, bytes: sum(shellFiles) }, loginCold: { files: loginFiles, bytes: sum(loginFiles) }, rows };
+  const entry = load([]);
+  return {
+    entry: { files: entry.files, styles: entry.styles },
+    shell: { files: shellFiles, bytes: sum(shellFiles) },
+    loginCold: { files: loginFiles, bytes: sum(loginFiles) },
+    rows,
+  };
 }

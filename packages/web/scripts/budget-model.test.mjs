@@ -188,4 +188,19 @@ describe('the web budget', () => {
     // The prefetching module comes with the login screen (1 kB more); what it fetches still waits.
     expect(row(result, '/login')).toMatchObject({ newKb: 211, afterPaintKb: 115 });
   });
+
+  it("lists the entry's files and each route's stylesheets, which the server's route preloads subtract and name", () => {
+    const overrides = {
+      'index.html': { ...build().manifest['index.html'], css: ['assets/index.css'] },
+      '_table.js': { file: 'assets/table.js', css: ['assets/table.css'] },
+      'src/Chart.tsx': { file: 'assets/Chart.js', css: ['assets/chart.css'] },
+    };
+    const result = budget({ overrides });
+    expect([...result.entry.files].sort()).toEqual(['assets/index.js', 'assets/vendor.js']);
+    expect([...result.entry.styles]).toEqual(['assets/index.css']);
+    const styles = (path) => [...result.rows.find((candidate) => candidate.route === path).styles].sort();
+    // The report's table brings its stylesheet before the paint; the chart's comes with the chart.
+    expect(styles('/report')).toEqual(['assets/index.css', 'assets/table.css']);
+    expect(styles('/login')).toEqual(['assets/index.css']);
+  });
 });

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * One route's files as the web build lists them in dist/route-preloads.json
+ * (packages/web/scripts/route-preloads.mjs): what its first paint needs beyond the entry's files,
+ * which index.html already names.
+ */
+export interface RoutePreloads {
+  /** The route's path as the router writes it: literal segments and `:param` segments. */
+  path: string;
+  scripts: string[];
+  styles: string[];
+}
+
+/** The app shell's HTML for one page, ready in each encoding a browser may accept. */
+export interface PageHtml {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** A strong validator of the identity body; each encoding's ETag adds its name. */
+  hash: string;
+}
+
+/** Only the build's own hashed asset files are ever written into a link (the list comes from a file). */
+const ASSET_HREF = /^\/assets\/[\w.-]+\.(js|css)$/;
+const PATH_SEGMENT = /^(:?[\w-]+)$/;
+
+function pageHtml(html: string): PageHtml {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+    hash: createHash('sha256').update(identity).digest('base64url').slice(0, 22),
+  };
+}
+
+/** The `<link>` elements that let the browser fetch a route's files with the entry's, in one wave. */
+function preloadLinks(route: RoutePreloads): string {
+  const scripts = route.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  // Vite's loader adds each stylesheet itself once the route's module is imported; a preload fetches
+  // it early without applying it before the app does.
+  const styles = route.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`);
+  return [...scripts, ...styles].join('\n    ');
+}
+
+/** Reads and checks the build's list; anything unexpected drops the list, never the page. */
+export function parseRoutePreloads(text: string): RoutePreloads[] {
+  const parsed: unknown = JSON.parse(text);
+  const routes = (parsed as { routes?: unknown }).routes;
+  if (!Array.isArray(routes)) throw new Error('route-preloads.json: no `routes` list');
+  return routes.map((route: Partial<RoutePreloads>) => {
+    const segments = typeof route.path === 'string' ? route.path.split('/').slice(1) : [];
+    const valid =
+      segments.length > 0 &&
+      segments.every((segment) => PATH_SEGMENT.test(segment)) &&
+      Array.isArray(route.scripts) &&
+      Array.isArray(route.styles) &&
+      [...route.scripts, ...route.styles].every((href) => typeof href === 'string' && ASSET_HREF.test(href));
+    if (!valid) throw new Error(`route-preloads.json: an unexpected entry ${JSON.stringify(route).slice(0, 200)}`);
+    return route as RoutePreloads;
+  });
+}
+
+/** Whether a request path (no query) is one a route pattern shows; `:param` takes one segment. */
+function matches(pattern: string[], segments: string[]): boolean {
+  return (
+    pattern.length === segments.length &&
+    pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))
+  );
+}
+
+/**
+ * The app shell's HTML for each page: index.html as built, and for a route the build lists, the same
+ * with links to that route's files, so the browser requests them with the entry's instead of in a
+ * second wave once the entry has run (on a slow line each wave pays the latency again). Built once,
+ * at start.
+ */
+export function createPageHtml(indexHtml: string, routes: readonly RoutePreloads[]): (requestPath: string) => PageHtml {
+  const plain = pageHtml(indexHtml);
+  const headEnd = indexHtml.indexOf('</head>');
+  const pages =
+    headEnd < 0
+      ? []
+      : routes.map((route) => ({
+          pattern: route.path.split('/').slice(1),
+          html: pageHtml(`${indexHtml.slice(0, headEnd)}  ${preloadLinks(route)}\n  ${indexHtml.slice(headEnd)}`),
+        }));
+  return (requestPath) => {
+    const segments = requestPath.replace(/\/+$/, '').split('/').slice(1);
+    return pages.find((page) => matches(page.pattern, segments))?.html ?? plain;
+  };
+}
+
+/** The encoding to send: brotli, else gzip, else none, as the Accept-Encoding header allows. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
