@@ -56,6 +56,8 @@ interface ScreenResult {
   /** INP over the screen's interactions (0 when none reached 16 ms). */
   inp: number;
   interactions: number;
+  /** The scenario step during which the slowest interaction happened, and its latency. */
+  slowest: { label: string; latency: number } | null;
 }
 
 async function signIn(baseUrl: string, account: { username: string; password: string } = BENCH_DOCTOR): Promise<LoginResult> {
@@ -87,9 +89,18 @@ async function newBenchContext(browser: Browser, baseUrl: string) {
 /** Runs interactions on the page and reads the screen's LCP and INP (the page loaded it afresh). */
 async function measure(page: Page, interactions: readonly Interaction[]): Promise<ScreenResult> {
   const loaded = await readVitals(page);
-  for (const interaction of interactions) await interaction.run(page);
+  let seen = new Set(interactionLatencies(loaded.events).keys());
+  let slowest: ScreenResult['slowest'] = null;
+  for (const interaction of interactions) {
+    await interaction.run(page);
+    const latencies = interactionLatencies((await readVitals(page)).events);
+    for (const [id, latency] of latencies) {
+      if (!seen.has(id) && latency > (slowest?.latency ?? 0)) slowest = { label: interaction.label, latency };
+    }
+    seen = new Set(latencies.keys());
+  }
   const latencies = [...interactionLatencies((await readVitals(page)).events).values()];
-  return { lcp: loaded.lcp ?? Number.NaN, lcpElement: loaded.lcpElement, inp: inpOf(latencies), interactions: latencies.length };
+  return { lcp: loaded.lcp ?? Number.NaN, lcpElement: loaded.lcpElement, inp: inpOf(latencies), interactions: latencies.length, slowest };
 }
 
 const LOGIN_INTERACTIONS: readonly Interaction[] = [
@@ -286,7 +297,7 @@ async function main() {
         const run = await oneRun(browser, server.baseUrl, profile);
         const parts = SCREENS.map(({ key }) => {
           const r = run.get(key);
-          return `${key} LCP ${ms(r?.lcp ?? Number.NaN)} (${r?.lcpElement ?? '?'}), INP ${ms(r?.inp ?? Number.NaN)} over ${r?.interactions ?? 0}`;
+          return `${key} LCP ${ms(r?.lcp ?? Number.NaN)} (${r?.lcpElement ?? '?'}), INP ${ms(r?.inp ?? Number.NaN)} over ${r?.interactions ?? 0}${r?.slowest ? ` (slowest: ${r.slowest.label}, ${ms(r.slowest.latency)})` : ''}`;
         });
         console.log(`${profile} run ${i + 1}/${RUNS}: ${parts.join('; ')}`);
         runs.push(run);

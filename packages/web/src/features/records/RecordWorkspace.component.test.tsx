@@ -96,3 +96,27 @@ describe('record workspace (follow-up)', () => {
     expect(server.sent('PUT', '/api/annex/7/records/11')[1]?.body).toMatchObject({ revision: 2 });
   });
 });
+
+/** The panel a tab shows (its label carries the form's state, so the panel is found by the tab). */
+const panelOf = (tab: HTMLElement) => document.getElementById(tab.getAttribute('aria-controls') ?? '') as HTMLElement;
+const fieldsIn = (panel: HTMLElement) => [...within(panel).queryAllByRole('textbox'), ...within(panel).queryAllByRole('spinbutton')];
+
+describe('record workspace (instrument tabs)', () => {
+  it('marks a tab at once, draws its form after, and keeps what was typed in a form left for another tab', async () => {
+    clinic([]);
+    const { user } = renderInApp(<RecordWorkspace current="diagnosticRecord" />, { route: '/diagnosticRecord' });
+    const [first, second] = (await screen.findAllByRole('tab')) as [HTMLElement, HTMLElement];
+    const typed = (await within(panelOf(first)).findAllByRole('spinbutton'))[0] as HTMLInputElement;
+    await user.type(typed, '71');
+
+    await user.click(second);
+    expect(second).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(fieldsIn(panelOf(second)).length).toBeGreaterThan(0));
+
+    await user.click(first);
+    expect(first).toHaveAttribute('aria-selected', 'true');
+    // The same field, still mounted: what was typed is there.
+    expect(fieldsIn(panelOf(first))).toContain(typed);
+    expect(typed.value).toContain('71');
+  });
+});

@@ -2,8 +2,8 @@ import { instrumentsFor } from '@tcm/contracts/clinical/cohort-protocol';
 import { type FormState, formStates, mostPressing } from '@tcm/contracts/clinical/form-status';
 import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
-import { Button, Card, Space, Tabs } from 'antd';
-import { lazy, useMemo, useState } from 'react';
+import { Button, Card, Skeleton, Space, Tabs } from 'antd';
+import { lazy, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { usePatientDetail } from '../../api/patients';
@@ -115,6 +115,12 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
   const annexes = screenAnnexesFor(current, info);
   const wanted = (location.state as RecordLocationState | null)?.annex;
   const [active, setActive] = useState<AnnexKey>(wanted && annexes.includes(wanted) ? wanted : (annexes[0] ?? '1'));
+  // The tab is marked at once; a form not drawn yet, the slowest thing on the screen to draw, follows
+  // in a render React may interrupt (bench:web's record tab). A drawn form stays mounted while hidden,
+  // keeping what was typed, so only a first visit shows the placeholder.
+  const shown = useDeferredValue(active);
+  const drawn = useRef(new Set<AnnexKey>());
+  drawn.current.add(shown);
 
   const patient: ContextPatient = useMemo(
     () => ({
@@ -173,7 +179,11 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
                 )}
               </span>
             );
-            return { key: annex, label, children: panel(annex) };
+            return {
+              key: annex,
+              label,
+              children: drawn.current.has(annex) ? panel(annex) : <Skeleton active paragraph={{ rows: 6 }} />,
+            };
           })}
         />
       ) : (
