@@ -57,7 +57,10 @@ export default defineConfig({
     manifest: true,
     // Routes are lazy modules; a small shared vendor group keeps React in one long-cached file while
     // Ant Design stays split by component, so the login screen does not download the table, the
-    // date picker and the rest of the library it never shows.
+    // date picker and the rest of the library it never shows. What the entry imports statically
+    // ($initial) loads on every page anyway: one group keeps it with the entry instead of in the ~18
+    // small chunks automatic splitting cut it into because lazy screens share pieces of it. On a slow
+    // line each file costs a round trip, and HTTP/1.1 allows six at a time (docs/performance.md).
     rolldownOptions: {
       // The @rc-component packages (antd's building blocks) declare no `sideEffects`, so the bundler kept
       // every module a used one sits beside: antd's Input reaches rc-field-form's FormProvider context,
@@ -68,7 +71,10 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: [{ name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ }],
+          groups: [
+            { name: 'react-vendor', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: 'app-core', priority: 1, tags: ['$initial'] },
+          ],
         },
       },
     },
