@@ -4,6 +4,7 @@ import { annex3 } from '@tcm/contracts/instruments/annex3';
 import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey, Lang, RecordData } from '@tcm/contracts/instruments/types';
 import { Card, Col, Empty, Row } from 'antd';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartLine, type LinePoint } from '../../components/charts/ChartLine';
 import { ChartRadar } from '../../components/charts/ChartRadar';
@@ -84,7 +85,7 @@ export function linePoints(points: readonly TrendPoint[], sourceOf: (annex: Anne
 }
 
 /** FPG, 2h-PG, HbA1c, weight and blood pressure (with its category) of the patient's records over time. */
-export function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey, AnnexRecord[]>> }) {
+export const RecordTrends = memo(function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey, AnnexRecord[]>> }) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
   const sourceOf = (annex: AnnexKey) => t('instrument.trendSource', { annex, name: getInstrument(annex)?.title[lang] ?? '' });
@@ -113,10 +114,16 @@ export function RecordTrends({ histories }: { histories: Partial<Record<AnnexKey
       </Row>
     </Card>
   );
-}
+});
 
 /** The nine CCMQ transformed scores of the latest constitution record as a radar. */
-export function RecordConstitutionRadar({ records, testId = 'record-radar' }: { records: AnnexRecord[]; testId?: string }) {
+export const RecordConstitutionRadar = memo(function RecordConstitutionRadar({
+  records,
+  testId = 'record-radar',
+}: {
+  records: AnnexRecord[];
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
   const latest = records[0];
@@ -157,4 +164,4 @@ export function RecordConstitutionRadar({ records, testId = 'record-radar' }: { 
       )}
     </Card>
   );
-}
+});

@@ -4,7 +4,7 @@ import type { AnnexRecord } from '@tcm/contracts/api/records';
 import type { AnnexKey, InstrumentDefinition } from '@tcm/contracts/instruments/types';
 import { prescriptionKindLabel } from '@tcm/contracts/prescriptions/labels';
 import { Button, Divider, Space } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { buildInstrumentContext, type ContextPatient } from '../../instruments/context';
@@ -23,8 +23,11 @@ interface Props {
   isLoading: boolean;
 }
 
-/** One instrument in the workspace: the form (a new record, or the one being edited) and its history. */
-export function RecordInstrumentPanel({ def, patientId, patient, histories, isLoading }: Props) {
+/**
+ * One instrument in the workspace: the form (a new record, or the one being edited) and its history.
+ * Memoised: a tab switch re-renders the workspace with the same props, and a hidden form need not redraw.
+ */
+export const RecordInstrumentPanel = memo(function RecordInstrumentPanel({ def, patientId, patient, histories, isLoading }: Props) {
   const { t } = useTranslation();
   const lang = useInstrumentLang();
   const client = useQueryClient();
@@ -102,7 +105,7 @@ export function RecordInstrumentPanel({ def, patientId, patient, histories, isLo
       />
     </div>
   );
-}
+});
 
 const PHYSIQUE_PATH = `/prescribe/${PRESCRIBE_ROUTES.find((r) => r.key === 'physique')?.path ?? 'index'}`;
 
