@@ -80,13 +80,16 @@ function matches(pattern: string[], segments: string[]): boolean {
 export function createPageHtml(indexHtml: string, routes: readonly RoutePreloads[]): (requestPath: string) => PageHtml {
   const plain = pageHtml(indexHtml);
   const headEnd = indexHtml.indexOf('</head>');
+  // Routes with the same files (/login and /login/:type) share one page.
+  const built = new Map<string, PageHtml>();
   const pages =
     headEnd < 0
       ? []
-      : routes.map((route) => ({
-          pattern: route.path.split('/').slice(1),
-          html: pageHtml(`${indexHtml.slice(0, headEnd)}  ${preloadLinks(route)}\n  ${indexHtml.slice(headEnd)}`),
-        }));
+      : routes.map((route) => {
+          const html = `${indexHtml.slice(0, headEnd)}  ${preloadLinks(route)}\n  ${indexHtml.slice(headEnd)}`;
+          if (!built.has(html)) built.set(html, pageHtml(html));
+          return { pattern: route.path.split('/').slice(1), html: built.get(html) as PageHtml };
+        });
   return (requestPath) => {
     const segments = requestPath.replace(/\/+$/, '').split('/').slice(1);
     return pages.find((page) => matches(page.pattern, segments))?.html ?? plain;
