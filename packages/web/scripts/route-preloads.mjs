@@ -1,8 +1,9 @@
-// After `vite build`: for each route, the files its first paint needs beyond the entry's (which
-// index.html already preloads), written to dist/route-preloads.json. The server puts them into the
-// index.html it sends for that route (packages/server/src/lib/page-html.ts), so the browser fetches the
-// route's chunks with the entry's instead of in a second wave once the entry has run; and it never
-// serves the file itself. The files are the web budget's own count of a first paint (budget-model.mjs).
+// After `vite build` and compress.mjs: for each route, the files its first paint needs beyond the
+// entry's (which index.html already preloads), written to dist/route-preloads.json. The server puts
+// them into the index.html it sends for that route (packages/server/src/lib/page-html.ts), so the
+// browser fetches the route's chunks with the entry's instead of in a second wave once the entry has
+// run; the server never serves the file itself, so it is written after compress.mjs (no .br/.gz
+// siblings). The files are the web budget's own count of a first paint (budget-model.mjs).
 //
 // Left out: `/`, which shows the home to a signed-in person and sends anyone else to the login screen
 // (only the browser knows which), the catch-all, and the routes generated from tables (RECORD_ROUTES,
