@@ -1,12 +1,15 @@
 /**
  * `npm run bench:export`: exports 100,000 annex 7 follow-ups from PostgreSQL through the real server
- * over HTTP (GET /api/annex7Patient/exportExcel, stream consumed and counted), then writes the same
- * rows with exceljs's streaming writer alone from memory. Prints time, rows/s and peak RSS growth of
- * each, and the ratio. Needs DATABASE_URL (a server it may create a scratch database on).
+ * over HTTP (GET /api/annex7Patient/exportExcel, read and counted by bench/export-client.mjs in a
+ * process of its own), then writes the same rows with exceljs's streaming writer alone from memory.
+ * Prints time, rows/s and peak RSS growth of each, and the ratio. Needs DATABASE_URL (a server it may
+ * create a scratch database on).
  * Goals: issue 7 under 15 s, RSS growth under 200 MB, within 1.5× of exceljs alone; issue 14 within 1.2×.
  */
+import { fork } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { ExportPaths } from '@tcm/contracts/api/exports';
 import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -70,6 +73,29 @@ async function measure(work: () => Promise<number>): Promise<Measured> {
   }
 }
 
+/** bench/export-client.mjs, forked once: each download() is one export read over HTTP, answering its byte count. */
+function downloader() {
+  const child = fork(fileURLToPath(new URL('./export-client.mjs', import.meta.url)), { stdio: 'inherit' });
+  return {
+    download: (url: string, token: string) =>
+      new Promise<number>((resolve, reject) => {
+        const onExit = (code: number | null) => {
+          child.off('message', onReply);
+          reject(new Error(`the export client exited (code ${code}) during a download`));
+        };
+        const onReply = (reply: { bytes?: number; error?: string }) => {
+          child.off('exit', onExit);
+          if (reply.bytes === undefined) reject(new Error(reply.error ?? 'the export client failed'));
+          else resolve(reply.bytes);
+        };
+        child.once('message', onReply);
+        child.once('exit', onExit);
+        child.send({ url, token });
+      }),
+    close: () => child.kill(),
+  };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** Median time and CPU, and the largest RSS growth (the first run usually, before the heap has grown). */
@@ -123,15 +149,10 @@ async function main() {
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
 
-    // Through the server: database pages → rows → xlsx stream → HTTP → this client, which only counts bytes.
-    const viaServer = () =>
-      measure(async () => {
-        const response = await fetch(`${base}${ExportPaths.annex7}`, { headers: { satoken: token } });
-        if (response.status !== 200 || !response.body) throw new Error(`export answered ${response.status}`);
-        let bytes = 0;
-        for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
-        return bytes;
-      });
+    // Through the server: database pages → rows → xlsx stream → HTTP → a client in its own process,
+    // which only counts bytes.
+    const client = downloader();
+    const viaServer = () => measure(() => client.download(`${base}${ExportPaths.annex7}`, token));
     // The same workbook (same cells, prepared in memory beforehand and not timed; same columns, widths,
     // frozen header, codebook sheet and writer options), written by exceljs alone on this thread.
     const alone = (sheet: AnySheet, prepared: Cell[][], codebook: { sheet: AnySheet; rows: Cell[][] }) =>
@@ -191,6 +212,7 @@ async function main() {
       serverRuns.push(await viaServer());
       aloneRuns.push(await alone(sheet, prepared, book));
     }
+    client.close();
     await app.close();
 
     const server = summarise('server over HTTP (PostgreSQL → xlsx → client)', exported, serverRuns);
