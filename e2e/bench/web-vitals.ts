@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { BENCH_ADMIN, BENCH_DOCTOR, startBenchServer } from './bench-server';
 import { HOME_INTERACTIONS, type Interaction, waitForHome, waitForSettled } from './home-scenario';
+import { scriptSpeed } from './machine-speed';
 import { auditScreens, type ScreenCount } from './screen-audit';
 import { inpOf, installVitalsObservers, interactionLatencies, readVitals } from './vitals-observer';
 
@@ -294,7 +295,10 @@ async function main() {
   const started = Date.now();
   const results = new Map<ProfileName, Map<ScreenKey, ScreenResult>[]>();
   let screens: ScreenCount[] = [];
+  // Measured before and after: a shared VM's speed can move during the runs.
+  const speed = { before: Number.NaN, after: Number.NaN };
   try {
+    speed.before = await scriptSpeed(browser);
     console.log(`Chromium ${browser.version()}, ${server.databaseLabel}, ${RUNS} runs per condition after one warm-up run`);
     // BENCH_RUNS=0 only audits the screens.
     if (RUNS > 0) await oneRun(browser, server.baseUrl, 'unthrottled');
@@ -311,6 +315,7 @@ async function main() {
       }
       results.set(profile, runs);
     }
+    speed.after = await scriptSpeed(browser);
     if (process.env.BENCH_AUDIT !== '0') {
       screens = await auditScreens(browser, server.baseUrl, await signIn(server.baseUrl), await signIn(server.baseUrl, BENCH_ADMIN));
     }
@@ -331,6 +336,9 @@ async function main() {
   }
   console.log(
     `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (1/5/15 min); measuring took ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  console.log(
+    `script speed: the reference work (e2e/bench/machine-speed.ts) takes ${ms(speed.before)} before the runs and ${ms(speed.after)} after, in a page, unthrottled (lower is faster); compare figures from two machines beside it`,
   );
   if (screens.length === 0) return;
 
