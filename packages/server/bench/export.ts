@@ -75,7 +75,8 @@ async function measure(work: () => Promise<number>): Promise<Measured> {
 
 /** bench/export-client.mjs, forked once: each download() is one export read over HTTP, answering its byte count. */
 function downloader() {
-  const child = fork(fileURLToPath(new URL('./export-client.mjs', import.meta.url)), { stdio: 'inherit' });
+  // No execArgv: the parent's tsx loader is not needed by plain JavaScript and would only slow the child.
+  const child = fork(fileURLToPath(new URL('./export-client.mjs', import.meta.url)), { stdio: 'inherit', execArgv: [] });
   return {
     download: (url: string, token: string) =>
       new Promise<number>((resolve, reject) => {
