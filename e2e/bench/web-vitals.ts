@@ -5,7 +5,9 @@
  * report (see oneRun for how each is loaded and what is done on it). Each condition of BENCH_PROFILES (default "throttled,unthrottled": 4× CPU
  * slow-down with a 1.6 Mbps, 150 ms line, then this machine as it is) runs BENCH_RUNS times (default
  * 3) after one warm-up run, each run in new browser contexts (empty HTTP cache); p50/p75 are printed
- * per screen beside the thresholds (LCP ≤ 2.5 s, INP ≤ 200 ms). Then, unless BENCH_AUDIT=0, what each
+ * per screen beside the thresholds (LCP ≤ 2.5 s, INP ≤ 200 ms); BENCH_STEPS=1 also prints each run's
+ * slowest interaction per scenario step, to see which step sets a screen's INP. Then, unless
+ * BENCH_AUDIT=0, what each
  * screen renders. Builds nothing itself (the npm script builds the web app first); starts the
  * production server on in-memory PGlite, or on a scratch PostgreSQL database when DATABASE_URL is set.
  * A benchmark: it prints numbers and asserts none.
@@ -60,6 +62,8 @@ interface ScreenResult {
   interactions: number;
   /** The scenario step during which the slowest interaction happened, and its latency. */
   slowest: { label: string; latency: number } | null;
+  /** Each scenario step's slowest interaction (0 when none reached 16 ms), printed with BENCH_STEPS=1. */
+  steps: { label: string; latency: number }[];
 }
 
 async function signIn(baseUrl: string, account: { username: string; password: string } = BENCH_DOCTOR): Promise<LoginResult> {
@@ -93,16 +97,28 @@ async function measure(page: Page, interactions: readonly Interaction[]): Promis
   const loaded = await readVitals(page);
   let seen = new Set(interactionLatencies(loaded.events).keys());
   let slowest: ScreenResult['slowest'] = null;
+  const steps: ScreenResult['steps'] = [];
   for (const interaction of interactions) {
     await interaction.run(page);
     const latencies = interactionLatencies((await readVitals(page)).events);
+    const step = { label: interaction.label, latency: 0 };
     for (const [id, latency] of latencies) {
-      if (!seen.has(id) && latency > (slowest?.latency ?? 0)) slowest = { label: interaction.label, latency };
+      if (seen.has(id)) continue;
+      step.latency = Math.max(step.latency, latency);
+      if (latency > (slowest?.latency ?? 0)) slowest = { label: interaction.label, latency };
     }
+    steps.push(step);
     seen = new Set(latencies.keys());
   }
   const latencies = [...interactionLatencies((await readVitals(page)).events).values()];
-  return { lcp: loaded.lcp ?? Number.NaN, lcpElement: loaded.lcpElement, inp: inpOf(latencies), interactions: latencies.length, slowest };
+  return {
+    lcp: loaded.lcp ?? Number.NaN,
+    lcpElement: loaded.lcpElement,
+    inp: inpOf(latencies),
+    interactions: latencies.length,
+    slowest,
+    steps,
+  };
 }
 
 const LOGIN_INTERACTIONS: readonly Interaction[] = [
@@ -311,6 +327,12 @@ async function main() {
           return `${key} LCP ${ms(r?.lcp ?? Number.NaN)} (${r?.lcpElement ?? '?'}), INP ${ms(r?.inp ?? Number.NaN)} over ${r?.interactions ?? 0}${r?.slowest ? ` (slowest: ${r.slowest.label}, ${ms(r.slowest.latency)})` : ''}`;
         });
         console.log(`${profile} run ${i + 1}/${RUNS}: ${parts.join('; ')}`);
+        if (process.env.BENCH_STEPS === '1') {
+          for (const { key } of SCREENS) {
+            const steps = run.get(key)?.steps ?? [];
+            if (steps.length > 0) console.log(`  ${key}: ${steps.map((step) => `${step.label} ${ms(step.latency)}`).join(', ')}`);
+          }
+        }
         runs.push(run);
       }
       results.set(profile, runs);

@@ -164,6 +164,49 @@ function ServerList({ total, onChange }: { total: number; onChange: (page: numbe
   );
 }
 
+/**
+ * A server-paged list whose next page is on its way: the screen shows the spinner and the pager's new
+ * page while the rows are still the last page's (TanStack Query's placeholder data), or the next page.
+ */
+function PendingPage({ columns, next }: { columns: readonly DataColumn<Row>[]; next: readonly Row[] }) {
+  const [state, setState] = useState({ page: 1, loading: false, rows: ROWS as readonly Row[] });
+  return (
+    <>
+      <button type="button" onClick={() => setState((s) => ({ ...s, loading: true, page: 2 }))}>
+        wait
+      </button>
+      <button type="button" onClick={() => setState({ page: 2, loading: false, rows: next })}>
+        arrive
+      </button>
+      <DataTable<Row>
+        rowKey="id"
+        columns={columns}
+        rows={state.rows}
+        loading={state.loading}
+        pagination={{ current: state.page, pageSize: 3, total: 9, onChange: () => {} }}
+      />
+    </>
+  );
+}
+
+describe('DataTable rendering', () => {
+  it('does not render its rows again while only the loading state or the page changes', async () => {
+    const render = vi.fn((row: Row) => row.name);
+    const columns: DataColumn<Row>[] = [{ key: 'name', title: '姓名', render }];
+    const next: Row[] = [{ id: 4, name: '丁', score: 1 }];
+    const { user } = renderInApp(<PendingPage columns={columns} next={next} />);
+    expect(render).toHaveBeenCalledTimes(3);
+    // A page click: the spinner and the pager change, the rows are the same objects.
+    await user.click(screen.getByRole('button', { name: 'wait' }));
+    expect(screen.getByRole('status')).toHaveTextContent('加载中');
+    expect(render).toHaveBeenCalledTimes(3);
+    // The page arrives: its rows render.
+    await user.click(screen.getByRole('button', { name: 'arrive' }));
+    expect(render).toHaveBeenCalledTimes(4);
+    expect(screen.getByRole('cell', { name: '丁' })).toBeInTheDocument();
+  });
+});
+
 describe('Pagination (a list paged by the server)', () => {
   it('says how many rows there are, marks the current page and moves by page, previous and next', async () => {
     const onChange = vi.fn();

@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type Key, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type HTMLAttributes, type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../PageState';
 import { Pagination, type PaginationProps } from './Pagination';
@@ -118,14 +118,22 @@ export function DataTable<T>({
   const [scroller, scrolls] = useOverflowsSideways();
   const [sort, setSort] = useState<{ key: string; order: SortOrder } | null>(null);
   const [localPage, setLocalPage] = useState(1);
-  const leaves = columns.flatMap((column) => column.children ?? [column]);
+  const leaves = useMemo(() => columns.flatMap((column) => column.children ?? [column]), [columns]);
   const grouped = leaves.length !== columns.length;
 
   const sorter = sort && leaves.find((column) => column.key === sort.key)?.compare;
-  const sorted = sorter ? [...rows].sort((a, b) => (sort.order === 'descending' ? sorter(b, a) : sorter(a, b))) : rows;
+  const descending = sort?.order === 'descending';
+  // Kept while the rows, the columns and the order are: the body below renders again only then.
+  const sorted = useMemo(
+    () => (sorter ? [...rows].sort((a, b) => (descending ? sorter(b, a) : sorter(a, b))) : rows),
+    [rows, sorter, descending],
+  );
   const localPageCount = localPageSize ? pageCountOf(sorted.length, localPageSize) : 1;
   const shownLocalPage = Math.min(localPage, localPageCount);
-  const shown = localPageSize ? sorted.slice((shownLocalPage - 1) * localPageSize, shownLocalPage * localPageSize) : sorted;
+  const shown = useMemo(
+    () => (localPageSize ? sorted.slice((shownLocalPage - 1) * localPageSize, shownLocalPage * localPageSize) : sorted),
+    [sorted, localPageSize, shownLocalPage],
+  );
 
   const header = (column: DataColumn<T>, span?: { rowSpan?: number; colSpan?: number }) => {
     const base = { className: columnClass(column), style: column.width ? { width: column.width } : undefined, ...span };
@@ -156,54 +164,66 @@ export function DataTable<T>({
     );
   };
 
-  const contentOf = (column: DataColumn<T>, row: T, index: number): ReactNode =>
-    column.render ? column.render(row, index) : column.dataIndex !== undefined ? (row[column.dataIndex] as ReactNode) : null;
+  // The rows render again only when the rows or the columns change, not with the spinner or the pager:
+  // a page click shows both at once while the last page's rows wait for the next (placeholder data),
+  // and rendering ten rows of tags and menus again made that click the home's slowest (bench:web).
+  // Callers keep `columns` stable (useMemo) for this to hold; a new array each render still works.
+  const bodyRows = useMemo(() => {
+    const contentOf = (column: DataColumn<T>, row: T, index: number): ReactNode =>
+      column.render ? column.render(row, index) : column.dataIndex !== undefined ? (row[column.dataIndex] as ReactNode) : null;
 
-  // On a screen too narrow for the secondary columns (`from`), their values open under the row's
-  // identifying (first) cell, so that nothing a wide screen shows is lost and the page never widens.
-  const secondary = leaves.filter((column) => column.from);
-  const widest = secondary.reduce<Breakpoint | null>(
-    (wide, column) =>
-      wide === null || BREAKPOINTS.indexOf(column.from as Breakpoint) > BREAKPOINTS.indexOf(wide) ? (column.from ?? null) : wide,
-    null,
-  );
-  const more = (row: T, index: number) =>
-    widest && (
-      <details className={`data-table-more until-${widest}`}>
-        <summary>{t('paging.moreDetails')}</summary>
-        <dl>
-          {secondary.map((column) => (
-            <div key={column.key} className={`until-${column.from}`}>
-              <dt>{column.title}</dt>
-              <dd>{contentOf(column, row, index)}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+    // On a screen too narrow for the secondary columns (`from`), their values open under the row's
+    // identifying (first) cell, so that nothing a wide screen shows is lost and the page never widens.
+    const secondary = leaves.filter((column) => column.from);
+    const widest = secondary.reduce<Breakpoint | null>(
+      (wide, column) =>
+        wide === null || BREAKPOINTS.indexOf(column.from as Breakpoint) > BREAKPOINTS.indexOf(wide) ? (column.from ?? null) : wide,
+      null,
     );
-
-  const cell = (column: DataColumn<T>, row: T, index: number) => {
-    const content =
-      column === leaves[0] && widest ? (
-        <>
-          {contentOf(column, row, index)}
-          {more(row, index)}
-        </>
-      ) : (
-        contentOf(column, row, index)
+    const more = (row: T, index: number) =>
+      widest && (
+        <details className={`data-table-more until-${widest}`}>
+          <summary>{t('paging.moreDetails')}</summary>
+          <dl>
+            {secondary.map((column) => (
+              <div key={column.key} className={`until-${column.from}`}>
+                <dt>{column.title}</dt>
+                <dd>{contentOf(column, row, index)}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       );
-    const attributes = column.cellAttributes?.(row);
-    const className = classes(columnClass(column), attributes?.className);
-    return column.rowHeader ? (
-      <th key={column.key} scope="row" {...attributes} className={className}>
-        {content}
-      </th>
-    ) : (
-      <td key={column.key} {...attributes} className={className}>
-        {content}
-      </td>
-    );
-  };
+
+    const cell = (column: DataColumn<T>, row: T, index: number) => {
+      const content =
+        column === leaves[0] && widest ? (
+          <>
+            {contentOf(column, row, index)}
+            {more(row, index)}
+          </>
+        ) : (
+          contentOf(column, row, index)
+        );
+      const attributes = column.cellAttributes?.(row);
+      const className = classes(columnClass(column), attributes?.className);
+      return column.rowHeader ? (
+        <th key={column.key} scope="row" {...attributes} className={className}>
+          {content}
+        </th>
+      ) : (
+        <td key={column.key} {...attributes} className={className}>
+          {content}
+        </td>
+      );
+    };
+
+    return shown.map((row, index) => (
+      <tr key={row[rowKey] as Key} className="data-table-row" data-row-key={String(row[rowKey])}>
+        {leaves.map((column) => cell(column, row, index))}
+      </tr>
+    ));
+  }, [shown, leaves, rowKey, t]);
 
   return (
     <div
@@ -242,11 +262,7 @@ export function DataTable<T>({
                 <td colSpan={leaves.length}>{loading ? null : (empty ?? <EmptyState />)}</td>
               </tr>
             ) : (
-              shown.map((row, index) => (
-                <tr key={row[rowKey] as Key} className="data-table-row" data-row-key={String(row[rowKey])}>
-                  {leaves.map((column) => cell(column, row, index))}
-                </tr>
-              ))
+              bodyRows
             )}
           </tbody>
         </table>

@@ -1,7 +1,7 @@
 import type { OutreachList } from '@tcm/contracts/api/outreach';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { Button, Card, Segmented, Space } from 'antd';
-import { lazy, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePatientList } from '../../api/patients';
 import { LazyDialog } from '../../components/lazy-dialog';
@@ -63,6 +63,24 @@ function OutreachTable({
   const comparison = useComparativeList(filter, group === 'comparison');
   const query = group === 'managed' ? managed : comparison;
   const caption = t(group === 'managed' ? 'outreach.managedList' : 'outreach.comparisonList', { list: t(`outreach.lists.${list}`) });
+  const actions = useCallback(
+    (p: PatientListItem) => (
+      <Space size={4} wrap>
+        <Button
+          size="small"
+          type="primary"
+          onClick={() => onContact({ id: p.id, name: p.name })}
+          aria-label={t('outreach.recordFor', { name: p.name })}
+        >
+          {t('outreach.record')}
+        </Button>
+        <Button size="small" onClick={() => openRecord(p)} aria-label={t('outreach.openFor', { name: p.name })}>
+          {t('patientActions.open')}
+        </Button>
+      </Space>
+    ),
+    [onContact, openRecord, t],
+  );
 
   return (
     <div style={{ marginBottom: 16 }} data-testid={`outreach-${group}`}>
@@ -79,21 +97,7 @@ function OutreachTable({
         onPage={setPage}
         columns={group === 'managed' ? ['lastContact', 'followUp'] : ['cohort', 'lastContact', 'followUp']}
         emptyText={t(`outreach.empty.${list}`)}
-        actions={(p: PatientListItem) => (
-          <Space size={4} wrap>
-            <Button
-              size="small"
-              type="primary"
-              onClick={() => onContact({ id: p.id, name: p.name })}
-              aria-label={t('outreach.recordFor', { name: p.name })}
-            >
-              {t('outreach.record')}
-            </Button>
-            <Button size="small" onClick={() => openRecord(p)} aria-label={t('outreach.openFor', { name: p.name })}>
-              {t('patientActions.open')}
-            </Button>
-          </Space>
-        )}
+        actions={actions}
       />
     </div>
   );

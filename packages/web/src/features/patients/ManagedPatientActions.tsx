@@ -57,3 +57,6 @@ export function ManagedPatientActions({ patient }: { patient: PatientListItem })
     </Space>
   );
 }
+
+/** PatientTable's `actions` for the managed group's lists: one function for the app's life (stable). */
+export const managedPatientActions = (patient: PatientListItem) => <ManagedPatientActions patient={patient} />;

@@ -1,5 +1,7 @@
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type { PatientListItem } from '@tcm/contracts/api/patient';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/data-table/DataTable';
 import { EmptyState, ErrorState } from '../../components/PageState';
@@ -41,50 +43,15 @@ export function PatientTable({
   compact,
 }: Props) {
   const { t } = useTranslation();
+
+  // Kept between renders while what they show is (columns named by value, `actions` by identity: keep
+  // it stable), so that a page click renders the spinner and the pager, not the rows (DataTable).
+  const columnsKey = columns.join(',');
+  const tableColumns = useMemo(
+    () => patientColumns(t, columnsKey.split(',').filter(Boolean) as PatientColumn[], actions, compact),
+    [t, columnsKey, actions, compact],
+  );
   if (error && !data) return <ErrorState error={error} onRetry={onRetry} />;
-
-  const optional: Record<PatientColumn, DataColumn<PatientListItem>> = {
-    cohort: { key: 'cohort', title: t('columns.cohort'), render: (p) => <CohortTag cohort={p.cohort} role={p.role} /> },
-    institution: { key: 'institution', title: t('fields.institution'), dataIndex: 'institutionName', from: 'xl' },
-    enrolledAt: { key: 'enrolledAt', title: t('columns.enrolledAt'), render: (p) => formatDate(p.enrolledAt), from: 'lg' },
-    fillStatus: { key: 'fillStatus', title: t('columns.fillStatus'), render: (p) => <FillStatusTag status={p.fillStatus} /> },
-    followUp: {
-      key: 'followUp',
-      title: t('columns.followUp'),
-      render: (p) => (
-        <div>
-          <div>{t('columns.lastFollowUp', { date: formatDate(p.lastFollowUpDate) })}</div>
-          <div>
-            {t('columns.nextDue', { date: formatDate(p.nextDueDate) })} <FollowUpStatusTag patient={p} />
-          </div>
-        </div>
-      ),
-    },
-    endedAt: { key: 'endedAt', title: t('columns.endedAt'), render: (p) => formatDate(p.endedAt) },
-    lastContact: { key: 'lastContact', title: t('outreach.lastContact'), render: (p) => <LastContact patient={p} /> },
-  };
-
-  const tableColumns: DataColumn<PatientListItem>[] = [
-    {
-      key: 'name',
-      title: t('fields.name'),
-      render: (p) => (
-        <div>
-          <strong data-patient-data>{p.name}</strong>
-          {p.urgent && <UrgentMark />}
-          <OutreachStatusTag status={p.followUpStatus} />
-          <div style={{ color: 'var(--ant-color-text-secondary)' }}>
-            {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })}
-          </div>
-        </div>
-      ),
-    },
-    { key: 'idNum', title: t('fields.idNum'), dataIndex: 'idNum', from: compact ? 'xxl' : 'md' },
-    { key: 'tel', title: t('fields.telNum'), dataIndex: 'tel_num', from: 'md' },
-    ...columns.map((c) => optional[c]),
-    { key: 'actions', title: t('common.actions'), render: (p) => actions(p), sticky: 'right' },
-  ];
-
   return (
     <section aria-label={caption}>
       <DataTable<PatientListItem>
@@ -108,4 +75,53 @@ export function PatientTable({
       />
     </section>
   );
+}
+
+function patientColumns(
+  t: TFunction,
+  columns: readonly PatientColumn[],
+  actions: Props['actions'],
+  compact: boolean | undefined,
+): DataColumn<PatientListItem>[] {
+  const optional: Record<PatientColumn, DataColumn<PatientListItem>> = {
+    cohort: { key: 'cohort', title: t('columns.cohort'), render: (p) => <CohortTag cohort={p.cohort} role={p.role} /> },
+    institution: { key: 'institution', title: t('fields.institution'), dataIndex: 'institutionName', from: 'xl' },
+    enrolledAt: { key: 'enrolledAt', title: t('columns.enrolledAt'), render: (p) => formatDate(p.enrolledAt), from: 'lg' },
+    fillStatus: { key: 'fillStatus', title: t('columns.fillStatus'), render: (p) => <FillStatusTag status={p.fillStatus} /> },
+    followUp: {
+      key: 'followUp',
+      title: t('columns.followUp'),
+      render: (p) => (
+        <div>
+          <div>{t('columns.lastFollowUp', { date: formatDate(p.lastFollowUpDate) })}</div>
+          <div>
+            {t('columns.nextDue', { date: formatDate(p.nextDueDate) })} <FollowUpStatusTag patient={p} />
+          </div>
+        </div>
+      ),
+    },
+    endedAt: { key: 'endedAt', title: t('columns.endedAt'), render: (p) => formatDate(p.endedAt) },
+    lastContact: { key: 'lastContact', title: t('outreach.lastContact'), render: (p) => <LastContact patient={p} /> },
+  };
+
+  return [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      render: (p) => (
+        <div>
+          <strong data-patient-data>{p.name}</strong>
+          {p.urgent && <UrgentMark />}
+          <OutreachStatusTag status={p.followUpStatus} />
+          <div style={{ color: 'var(--ant-color-text-secondary)' }}>
+            {t(`gender.${p.gender}`)} · {t('common.ageYears', { age: p.age })}
+          </div>
+        </div>
+      ),
+    },
+    { key: 'idNum', title: t('fields.idNum'), dataIndex: 'idNum', from: compact ? 'xxl' : 'md' },
+    { key: 'tel', title: t('fields.telNum'), dataIndex: 'tel_num', from: 'md' },
+    ...columns.map((c) => optional[c]),
+    { key: 'actions', title: t('common.actions'), render: (p) => actions(p), sticky: 'right' },
+  ];
 }

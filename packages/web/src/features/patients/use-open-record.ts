@@ -1,4 +1,5 @@
 import type { PatientListItem } from '@tcm/contracts/api/patient';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { patientApi } from '../../api/patients';
 import { firstFormTarget } from '../../lib/record-screens';
@@ -6,16 +7,20 @@ import { usePatientStore } from '../../stores/patient';
 
 /**
  * Choosing a patient sets patientId / patientInfo (spec §3) and opens their record workspace at the
- * first form still to fill: a missing baseline form, else a due or overdue follow-up.
+ * first form still to fill: a missing baseline form, else a due or overdue follow-up. Stable between
+ * renders, so a list's row actions built on it keep their rows from rendering again (PatientTable).
  */
 export function useOpenRecord(): (patient: PatientListItem) => void {
   const navigate = useNavigate();
   const selectPatient = usePatientStore((s) => s.selectPatient);
-  return (patient) => {
-    selectPatient(patient);
-    const target = firstFormTarget(patient);
-    navigate(target.path, { state: target.state });
-  };
+  return useCallback(
+    (patient) => {
+      selectPatient(patient);
+      const target = firstFormTarget(patient);
+      navigate(target.path, { state: target.state });
+    },
+    [navigate, selectPatient],
+  );
 }
 
 /** After an enrolment: the new patient, opened at their first baseline form. */

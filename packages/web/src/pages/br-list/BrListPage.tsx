@@ -6,7 +6,7 @@ import { ListSearch, ListToolbar } from '../../components/list-page/ListToolbar'
 import { useListPage } from '../../components/list-page/use-list-page';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportButton } from '../../features/exports/ExportButton';
-import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
+import { managedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
 import NotFoundPage from '../not-found/NotFoundPage';
 
@@ -39,7 +39,7 @@ function BrList({ type }: { type: 'running' | 'completed' }) {
         caption={title}
         {...list.tableProps(query)}
         columns={type === 'running' ? ['enrolledAt', 'fillStatus', 'followUp'] : ['enrolledAt', 'endedAt', 'fillStatus']}
-        actions={(p) => <ManagedPatientActions patient={p} />}
+        actions={managedPatientActions}
       />
     </>
   );

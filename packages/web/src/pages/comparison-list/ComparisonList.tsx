@@ -1,7 +1,7 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { ComparisonRole, PatientListItem } from '@tcm/contracts/api/patient';
 import { Button, Segmented, Space } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { ListSearch, ListToolbar } from '../../components/list-page/ListToolbar';
@@ -43,6 +43,7 @@ function ComparisonListInner({ role }: { role: ComparisonRole }) {
     keyword: list.keywordParam,
   });
   const title = t(role === 1 ? 'comparison.titleTnb' : 'comparison.titleTqq');
+  const actions = useCallback((p: PatientListItem) => <MemberActions member={p} onVoid={() => setVoiding(p)} />, []);
 
   return (
     <>
@@ -76,7 +77,7 @@ function ComparisonListInner({ role }: { role: ComparisonRole }) {
         caption={title}
         {...list.tableProps(query)}
         columns={state === 'completed' ? ['enrolledAt', 'endedAt'] : ['enrolledAt', 'followUp']}
-        actions={(p) => <MemberActions member={p} onVoid={() => setVoiding(p)} />}
+        actions={actions}
       />
       <ReasonDialog
         open={voiding !== null}

@@ -1,11 +1,12 @@
+import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { Button, Card, Segmented } from 'antd';
-import { memo, useDeferredValue } from 'react';
+import { memo, useCallback, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
 import { useViewPage } from '../../components/use-view-page';
 import { useComparativeList } from '../../features/patients/comparative-api';
-import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
+import { managedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
 import { useOpenRecord } from '../../features/patients/use-open-record';
 import { DUE_SOON_DAYS, type HomeStateType, type HomeType, useHomeStore } from '../../stores/home';
@@ -104,7 +105,7 @@ const ManagedWorklist = memo(function ManagedWorklist({ view }: { view: HomeStat
         onPage={(p) => setPage(p)}
         columns={['followUp']}
         emptyText={emptyText}
-        actions={(p) => <ManagedPatientActions patient={p} />}
+        actions={managedPatientActions}
       />
     </div>
   );
@@ -117,6 +118,14 @@ const ComparisonWorklist = memo(function ComparisonWorklist({ view }: { view: Ho
   const emptyText = useEmptyText(view);
   const query = useComparativeList(worklistFilter(view, page));
   const caption = t('home.comparisonWorklist');
+  const actions = useCallback(
+    (p: PatientListItem) => (
+      <Button size="small" type="primary" ghost onClick={() => openRecord(p)} aria-label={t('home.openRecordOf', { name: p.name })}>
+        {t('patientActions.open')}
+      </Button>
+    ),
+    [openRecord, t],
+  );
   return (
     <div>
       <h4 style={{ margin: '8px 0' }}>{caption}</h4>
@@ -132,11 +141,7 @@ const ComparisonWorklist = memo(function ComparisonWorklist({ view }: { view: Ho
         onPage={(p) => setPage(p)}
         columns={['cohort', 'followUp']}
         emptyText={emptyText}
-        actions={(p) => (
-          <Button size="small" type="primary" ghost onClick={() => openRecord(p)} aria-label={t('home.openRecordOf', { name: p.name })}>
-            {t('patientActions.open')}
-          </Button>
-        )}
+        actions={actions}
       />
     </div>
   );

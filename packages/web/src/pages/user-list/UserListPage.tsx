@@ -12,7 +12,7 @@ import { ListSearch, ListToolbar } from '../../components/list-page/ListToolbar'
 import { useListFilter, useListPage } from '../../components/list-page/use-list-page';
 import { PageHeader } from '../../components/PageHeader';
 import { ExportButton } from '../../features/exports/ExportButton';
-import { ManagedPatientActions } from '../../features/patients/ManagedPatientActions';
+import { managedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
 import NotFoundPage from '../not-found/NotFoundPage';
 
@@ -126,7 +126,7 @@ function UserList({ type }: { type: ListType }) {
         {...list.tableProps(query)}
         columns={type === 'running' && view === 'overdue' ? ['enrolledAt', 'followUp'] : ['enrolledAt', 'fillStatus', 'followUp']}
         emptyText={type === 'running' && view === 'overdue' ? t('userList.noOverdue') : undefined}
-        actions={(p) => <ManagedPatientActions patient={p} />}
+        actions={managedPatientActions}
       />
       <LazyDialog dialog={EnrolPatientDialog} open={isEnrolOpen} onClose={() => setIsEnrolOpen(false)} />
     </>
