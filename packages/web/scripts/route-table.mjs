@@ -1,8 +1,8 @@
 // Reads the app's one route table (src/app/router.tsx) without running it: which screen module each
 // route loads lazily, and the lazy modules of its parent routes (the shell, the /prescribe layout).
 // The bundle budget maps these to the build manifest's chunks. It understands the forms the table
-// uses: `...page(() => import('…'))`, a const holding such a lazy page, `children: [...]`, spreads of
-// route arrays, and arrays generated with `TABLE.map(({ path }) => ({ path, ...page }))` (shown as
+// uses: `...lazyPage(() => import('…'))`, a const holding such a lazy page, `children: [...]`, spreads of
+// route arrays, and arrays generated with `TABLE.map(({ path }) => ({ path, ...recordPage }))` (shown as
 // `TABLE[]`); anything else fails loudly rather than being silently left out of the budget.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -108,7 +108,7 @@ export function readRouteTable(routerFile, webRoot) {
             else throw new Error(`${where(property)}: a path the budget cannot read`);
           } else if (name === 'index') index = property.initializer.kind === ts.SyntaxKind.TrueKeyword;
           else if (name === 'children') children = property.initializer;
-          else if (name === 'lazy') throw new Error(`${where(property)}: write lazy routes with page(() => import('…'))`);
+          else if (name === 'lazy') throw new Error(`${where(property)}: write lazy routes with lazyPage(() => import('…'))`);
         }
       }
       const fullPath = ownPath === null ? parentPath : ownPath.startsWith('/') ? ownPath : `${parentPath.replace(/\/$/, '')}/${ownPath}`;

@@ -9,7 +9,7 @@ import { useViewPage } from '../../components/use-view-page';
 import { useHomeStore } from '../../stores/home';
 import { useComparativeList } from '../patients/comparative-api';
 import { PatientTable } from '../patients/PatientTable';
-import { useOpenRecord } from '../patients/use-open-record';
+import { recordPrefetchProps, useOpenRecord } from '../patients/use-open-record';
 import type { ContactPatient } from './ContactDialog';
 
 const ContactDialog = lazy(() => import('./ContactDialog'));
@@ -74,7 +74,7 @@ function OutreachTable({
         >
           {t('outreach.record')}
         </Button>
-        <Button size="small" onClick={() => openRecord(p)} aria-label={t('outreach.openFor', { name: p.name })}>
+        <Button size="small" onClick={() => openRecord(p)} {...recordPrefetchProps(p)} aria-label={t('outreach.openFor', { name: p.name })}>
           {t('patientActions.open')}
         </Button>
       </Space>

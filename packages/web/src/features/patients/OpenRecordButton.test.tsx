@@ -2,8 +2,9 @@
 import type { PatientListItem } from '@tcm/contracts/api/patient';
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { firstFormTarget } from '../../lib/record-screens';
+import { registerScreenPrefetch } from '../../lib/screen-prefetch';
 import { usePatientStore } from '../../stores/patient';
 import { bootI18n, renderInApp } from '../../test-support/render';
 import { OpenRecordButton } from './OpenRecordButton';
@@ -50,4 +51,27 @@ it('is named for its patient and opens their record at the first form to fill, s
   expect(screen.getByTestId('where')).toHaveTextContent(firstFormTarget(PATIENT).path);
   expect(screen.getByTestId('where')).not.toHaveTextContent('/brList/running');
   expect(usePatientStore.getState().patientId).toBe(5);
+});
+
+afterEach(() => registerScreenPrefetch(() => {}));
+
+it('starts loading that record screen when the pointer reaches it or the keyboard focuses it, once', async () => {
+  const prefetch = vi.fn();
+  registerScreenPrefetch(prefetch);
+  const { user } = renderInApp(<OpenRecordButton patient={PATIENT} />);
+  const button = screen.getByRole('button', { name: '打开档案：李四' });
+  await user.hover(button);
+  expect(prefetch).toHaveBeenCalledExactlyOnceWith(firstFormTarget(PATIENT).path);
+  // The click's own focus does not ask again.
+  await user.click(button);
+  expect(prefetch).toHaveBeenCalledTimes(1);
+});
+
+it('starts loading it on keyboard focus too', async () => {
+  const prefetch = vi.fn();
+  registerScreenPrefetch(prefetch);
+  const { user } = renderInApp(<OpenRecordButton patient={PATIENT} />);
+  await user.tab();
+  expect(screen.getByRole('button', { name: '打开档案：李四' })).toHaveFocus();
+  expect(prefetch).toHaveBeenCalledExactlyOnceWith(firstFormTarget(PATIENT).path);
 });

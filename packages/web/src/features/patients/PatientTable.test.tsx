@@ -34,8 +34,8 @@ const patient = (id: number, name: string) =>
     urgentAlert: null,
   }) as unknown as PatientListItem;
 
-const PAGE_1: Paged<PatientListItem> = { list: [patient(1, '张三'), patient(2, '李四')], total: 4 };
-const PAGE_2: Paged<PatientListItem> = { list: [patient(3, '王五'), patient(4, '赵六')], total: 4 };
+const PAGE_1: Paged<PatientListItem> = { list: [patient(1, '张三'), patient(2, '李四')], total: 4, page: 1, limit: 2 };
+const PAGE_2: Paged<PatientListItem> = { list: [patient(3, '王五'), patient(4, '赵六')], total: 4, page: 2, limit: 2 };
 
 /** A worklist as the home wires it: the page in state, the last page's rows kept while the next loads. */
 function Worklist({ actions }: { actions: (p: PatientListItem) => React.ReactNode }) {

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { patientApi } from '../../api/patients';
 import { firstFormTarget } from '../../lib/record-screens';
+import { prefetchScreen } from '../../lib/screen-prefetch';
 import { usePatientStore } from '../../stores/patient';
 
 /**
@@ -21,6 +22,15 @@ export function useOpenRecord(): (patient: PatientListItem) => void {
     },
     [navigate, selectPatient],
   );
+}
+
+/**
+ * A button's handlers that load the record screen of `patient` while the pointer is on its way to it
+ * or the keyboard has focused it (lib/screen-prefetch.ts): spread them on every button that opens one.
+ */
+export function recordPrefetchProps(patient: PatientListItem): { onPointerEnter: () => void; onFocus: () => void } {
+  const prefetch = () => prefetchScreen(firstFormTarget(patient).path);
+  return { onPointerEnter: prefetch, onFocus: prefetch };
 }
 
 /** After an enrolment: the new patient, opened at their first baseline form. */

@@ -2,7 +2,7 @@ import { instrumentsFor } from '@tcm/contracts/clinical/cohort-protocol';
 import { type FormState, formStates, mostPressing } from '@tcm/contracts/clinical/form-status';
 import { getInstrument } from '@tcm/contracts/instruments/index';
 import type { AnnexKey } from '@tcm/contracts/instruments/types';
-import { Button, Card, Skeleton, Space, Tabs } from 'antd';
+import { Button, Card, Space, Tabs } from 'antd';
 import { lazy, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { usePatientDetail } from '../../api/patients';
 import { DoctorOnly } from '../../components/DoctorOnly';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { Notice } from '../../components/Notice';
+import { PageLoading } from '../../components/PageLoading';
 import { PatientPanel } from '../../components/PatientPanel';
 import { SectionNav } from '../../components/SectionNav';
 import { FormStateTag } from '../../components/status-tags';
@@ -117,7 +118,8 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
   const [active, setActive] = useState<AnnexKey>(wanted && annexes.includes(wanted) ? wanted : (annexes[0] ?? '1'));
   // The tab is marked at once; a form not drawn yet, the slowest thing on the screen to draw, follows
   // in a render React may interrupt (bench:web's record tab). A drawn form stays mounted while hidden,
-  // keeping what was typed, so only a first visit shows the placeholder.
+  // keeping what was typed, so only a first visit shows the placeholder: the CSS spinner, as antd's
+  // Skeleton registered its styles in the click's own render and restyled the page (profile-step.ts).
   const shown = useDeferredValue(active);
   const drawn = useRef(new Set<AnnexKey>());
   drawn.current.add(shown);
@@ -182,7 +184,7 @@ function Instruments({ current, info }: { current: RecordKey; info: PatientInfo 
             return {
               key: annex,
               label,
-              children: drawn.current.has(annex) ? panel(annex) : <Skeleton active paragraph={{ rows: 6 }} />,
+              children: drawn.current.has(annex) ? panel(annex) : <PageLoading />,
             };
           })}
         />

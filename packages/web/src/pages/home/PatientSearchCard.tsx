@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useInstitutionPatientSearch } from '../../api/patients';
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { CohortTag } from '../../components/status-tags';
-import { useOpenRecord } from '../../features/patients/use-open-record';
+import { recordPrefetchProps, useOpenRecord } from '../../features/patients/use-open-record';
 import { useHomeStore } from '../../stores/home';
 import { PatientItems } from './PatientItems';
 
@@ -49,6 +49,7 @@ export function PatientSearchCard() {
                   type="primary"
                   ghost
                   onClick={() => openRecord(p)}
+                  {...recordPrefetchProps(p)}
                   aria-label={t('home.openRecordOf', { name: p.name })}
                 >
                   {t('patientActions.open')}

@@ -8,7 +8,7 @@ import { useViewPage } from '../../components/use-view-page';
 import { useComparativeList } from '../../features/patients/comparative-api';
 import { managedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { PatientTable } from '../../features/patients/PatientTable';
-import { useOpenRecord } from '../../features/patients/use-open-record';
+import { recordPrefetchProps, useOpenRecord } from '../../features/patients/use-open-record';
 import { DUE_SOON_DAYS, type HomeStateType, type HomeType, useHomeStore } from '../../stores/home';
 
 const WORKLIST_SIZE = 10;
@@ -120,7 +120,14 @@ const ComparisonWorklist = memo(function ComparisonWorklist({ view }: { view: Ho
   const caption = t('home.comparisonWorklist');
   const actions = useCallback(
     (p: PatientListItem) => (
-      <Button size="small" type="primary" ghost onClick={() => openRecord(p)} aria-label={t('home.openRecordOf', { name: p.name })}>
+      <Button
+        size="small"
+        type="primary"
+        ghost
+        onClick={() => openRecord(p)}
+        {...recordPrefetchProps(p)}
+        aria-label={t('home.openRecordOf', { name: p.name })}
+      >
         {t('patientActions.open')}
       </Button>
     ),

@@ -1,0 +1,47 @@
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyPage, type PageModule, prefetchRoutes } from './lazy-page';
+
+const Screen = () => null;
+const loaded: PageModule = { default: Screen };
+
+describe('lazyPage', () => {
+  it('loads its module once, whether a prefetch or the navigation asks first', async () => {
+    const load = vi.fn(async () => loaded);
+    const routes: RouteObject[] = [{ path: '/a', ...lazyPage(load) }];
+    prefetchRoutes(routes, '/a');
+    prefetchRoutes(routes, '/a');
+    const route = routes[0] as { lazy: () => Promise<{ Component: unknown }> };
+    await expect(route.lazy()).resolves.toEqual({ Component: Screen });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed load, so that the navigation after a failed prefetch loads again', async () => {
+    const load = vi.fn<() => Promise<PageModule>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(loaded);
+    const routes: RouteObject[] = [{ path: '/a', ...lazyPage(load) }];
+    prefetchRoutes(routes, '/a'); // fails silently
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve));
+    const route = routes[0] as { lazy: () => Promise<{ Component: unknown }> };
+    await expect(route.lazy()).resolves.toEqual({ Component: Screen });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('prefetches the screens of the matching routes only: the layout and the page, not the others', () => {
+    const shell = vi.fn(async () => loaded);
+    const record = vi.fn(async () => loaded);
+    const other = vi.fn(async () => loaded);
+    const routes: RouteObject[] = [
+      {
+        ...lazyPage(shell),
+        children: [
+          { path: '/diagnosticRecord', ...lazyPage(record) },
+          { path: '/outcomes', ...lazyPage(other) },
+        ],
+      },
+    ];
+    prefetchRoutes(routes, '/diagnosticRecord');
+    prefetchRoutes(routes, '/nowhere');
+    expect([shell.mock.calls.length, record.mock.calls.length, other.mock.calls.length]).toEqual([1, 1, 0]);
+  });
+});
