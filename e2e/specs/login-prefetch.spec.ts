@@ -44,8 +44,9 @@ test.describe('the login screen fetches the signed-in shell once it has painted 
 });
 
 test.describe("each page's HTML names its route's files, so they download with the entry's (issue 34)", () => {
+  // A chunk is <name>-<hash>.js with an 8-character hash that may itself start with "-" (AppShell--Gnj1tb3.js).
   const preloaded = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)-[\w-]+\.js">/g)].map((m) => m[1]);
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([\w-]+)-[\w-]{8}\.js">/g)].map((m) => m[1]);
 
   test("the login screen's and the outcome report's chunks are in their pages; the root names only the entry's", async ({ page }) => {
     const login = preloaded(await (await page.request.get('/login')).text());
