@@ -21,10 +21,12 @@ export function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'la
   };
 }
 
-/** Starts loading the screens of every route `path` matches (lib/screen-prefetch.ts). */
-export function prefetchRoutes(routes: RouteObject[], path: string): void {
-  for (const { route } of matchRoutes(routes, path) ?? []) {
-    // A failed prefetch says nothing: the navigation loads the screen again and shows its own error.
-    if (typeof route.lazy === 'function') route.lazy().catch(() => {});
-  }
+/**
+ * Starts loading the screens of every route `path` matches (lib/screen-prefetch.ts); settles when
+ * they have loaded or failed. A failed prefetch says nothing: the navigation loads the screen again
+ * and shows its own error.
+ */
+export async function prefetchRoutes(routes: RouteObject[], path: string): Promise<void> {
+  const loads = (matchRoutes(routes, path) ?? []).map(({ route }) => (typeof route.lazy === 'function' ? route.lazy() : undefined));
+  await Promise.allSettled(loads);
 }

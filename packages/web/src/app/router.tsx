@@ -67,4 +67,4 @@ export const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
-registerScreenPrefetch((path) => prefetchRoutes(routes, path));
+registerScreenPrefetch((path) => void prefetchRoutes(routes, path));

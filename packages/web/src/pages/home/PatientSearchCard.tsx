@@ -1,10 +1,10 @@
-import { Button, Card, Input } from 'antd';
+import { Card, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInstitutionPatientSearch } from '../../api/patients';
 import { EmptyState, ErrorState } from '../../components/PageState';
 import { CohortTag } from '../../components/status-tags';
-import { recordPrefetchProps, useOpenRecord } from '../../features/patients/use-open-record';
+import { OpenRecordButton } from '../../features/patients/OpenRecordButton';
 import { useHomeStore } from '../../stores/home';
 import { PatientItems } from './PatientItems';
 
@@ -14,7 +14,6 @@ export function PatientSearchCard() {
   const [keyword, setKeyword] = useState('');
   const homeType = useHomeStore((s) => s.homeType);
   const search = useInstitutionPatientSearch(keyword);
-  const openRecord = useOpenRecord();
   const results = (search.data ?? []).filter((p) => homeType === 'all' || p.cohort === homeType);
 
   return (
@@ -43,18 +42,7 @@ export function PatientSearchCard() {
                 </span>
               ),
               description: `${t(`gender.${p.gender}`)} · ${t('common.ageYears', { age: p.age })} · ${p.idNum} · ${p.tel_num}`,
-              action: (
-                <Button
-                  size="small"
-                  type="primary"
-                  ghost
-                  onClick={() => openRecord(p)}
-                  {...recordPrefetchProps(p)}
-                  aria-label={t('home.openRecordOf', { name: p.name })}
-                >
-                  {t('patientActions.open')}
-                </Button>
-              ),
+              action: <OpenRecordButton patient={p} />,
             }))}
           />
         </div>

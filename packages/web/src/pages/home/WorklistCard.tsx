@@ -1,14 +1,14 @@
 import type { PatientListItem } from '@tcm/contracts/api/patient';
-import { Button, Card, Segmented } from 'antd';
-import { memo, useCallback, useDeferredValue } from 'react';
+import { Card, Segmented } from 'antd';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { usePatientList } from '../../api/patients';
 import { useViewPage } from '../../components/use-view-page';
 import { useComparativeList } from '../../features/patients/comparative-api';
 import { managedPatientActions } from '../../features/patients/ManagedPatientActions';
+import { OpenRecordButton } from '../../features/patients/OpenRecordButton';
 import { PatientTable } from '../../features/patients/PatientTable';
-import { recordPrefetchProps, useOpenRecord } from '../../features/patients/use-open-record';
 import { DUE_SOON_DAYS, type HomeStateType, type HomeType, useHomeStore } from '../../stores/home';
 
 const WORKLIST_SIZE = 10;
@@ -111,28 +111,15 @@ const ManagedWorklist = memo(function ManagedWorklist({ view }: { view: HomeStat
   );
 });
 
+/** The comparison group's row action: one function for the app's life (stable, see PatientTable). */
+const openRecordAction = (patient: PatientListItem) => <OpenRecordButton patient={patient} />;
+
 const ComparisonWorklist = memo(function ComparisonWorklist({ view }: { view: HomeStateType }) {
   const { t } = useTranslation();
-  const openRecord = useOpenRecord();
   const [page, setPage] = useViewPage(view);
   const emptyText = useEmptyText(view);
   const query = useComparativeList(worklistFilter(view, page));
   const caption = t('home.comparisonWorklist');
-  const actions = useCallback(
-    (p: PatientListItem) => (
-      <Button
-        size="small"
-        type="primary"
-        ghost
-        onClick={() => openRecord(p)}
-        {...recordPrefetchProps(p)}
-        aria-label={t('home.openRecordOf', { name: p.name })}
-      >
-        {t('patientActions.open')}
-      </Button>
-    ),
-    [openRecord, t],
-  );
   return (
     <div>
       <h4 style={{ margin: '8px 0' }}>{caption}</h4>
@@ -148,7 +135,7 @@ const ComparisonWorklist = memo(function ComparisonWorklist({ view }: { view: Ho
         onPage={(p) => setPage(p)}
         columns={['cohort', 'followUp']}
         emptyText={emptyText}
-        actions={actions}
+        actions={openRecordAction}
       />
     </div>
   );
