@@ -5,7 +5,7 @@
  * profile over the named step only. It prints the functions with the most self time and the
  * components (capitalised functions) with the most time including what they call, and writes the
  * profile to .e2e-artifacts/<step>.cpuprofile (opens in Chromium's DevTools, Performance panel).
- * With readable names: build the web app unminified (`npx vite build --minify false --outDir
+ * With readable names: build the web app unminified (`node scripts/build.mjs --minify false --outDir
  * /tmp/web-unminified` in packages/web) and set E2E_WEB_DIST=/tmp/web-unminified; then
  * PROFILE_WINDOW_MS=N counts only the N ms from the first input event React handled (its
  * `dispatchDiscreteEvent`: the click), the interaction's own work rather than the data and renders

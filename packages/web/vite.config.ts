@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -41,8 +41,60 @@ function buildMetaOutsideDist(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), buildMetaOutsideDist()],
+const here = import.meta.dirname;
+const webPath = (id: string) => path.relative(here, id).split(path.sep).join('/');
+
+/**
+ * The plan pass of the build (`FIRST_PAINT_PLAN=1`, run first by scripts/build.mjs): automatic
+ * splitting only, nothing written to dist/; this writes its chunk graph for scripts/first-paint-plan.mjs.
+ */
+const planning = process.env.FIRST_PAINT_PLAN === '1';
+function automaticChunkGraph(): Plugin {
+  return {
+    name: 'automatic-chunk-graph',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                isEntry: output.isEntry,
+                facade: output.facadeModuleId && path.isAbsolute(output.facadeModuleId) ? webPath(output.facadeModuleId) : null,
+                imports: output.imports,
+                dynamicImports: output.dynamicImports,
+                modules: output.moduleIds.filter((id) => path.isAbsolute(id)).map(webPath),
+              },
+            ]
+          : [],
+      );
+      mkdirSync(path.join(here, 'build-meta'), { recursive: true });
+      writeFileSync(path.join(here, 'build-meta/automatic-chunks.json'), JSON.stringify({ chunks }));
+    },
+  };
+}
+
+/**
+ * The signed-in shell's first-paint groups (scripts/first-paint-plan.mjs says which modules and why).
+ * Without a plan (`vite build` run alone) the build keeps automatic splitting and says so.
+ */
+function firstPaintGroups(command: 'build' | 'serve') {
+  const planFile = path.join(here, 'build-meta/first-paint-plan.json');
+  if (planning || command !== 'build') return [];
+  if (!existsSync(planFile)) {
+    console.warn('first-paint groups: no build-meta/first-paint-plan.json (npm run build plans it); automatic splitting only');
+    return [];
+  }
+  const plan = JSON.parse(readFileSync(planFile, 'utf8')) as Record<string, string[]>;
+  return Object.entries(plan).map(([name, list]) => {
+    const modules = new Set(list);
+    // Its modules' dependencies stay where they are: the login screen must not download the shell.
+    return { name, test: (id: string) => modules.has(webPath(id)), includeDependenciesRecursively: false };
+  });
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), planning ? automaticChunkGraph() : buildMetaOutsideDist()],
   server: {
     port: 5173,
     proxy: { '/prod-api': { target: API_TARGET, changeOrigin: true } },
@@ -52,15 +104,17 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: !planning,
+    write: !planning,
     target: 'es2022',
     manifest: true,
     // Routes are lazy modules; a small shared vendor group keeps React in one long-cached file while
     // Ant Design stays split by component, so the login screen does not download the table, the
     // date picker and the rest of the library it never shows. What the entry imports statically
     // ($initial) loads on every page anyway: one group keeps it with the entry instead of in the ~18
-    // small chunks automatic splitting cut it into because lazy screens share pieces of it. On a slow
-    // line each file costs a round trip, and HTTP/1.1 allows six at a time (docs/performance.md).
+    // small chunks automatic splitting cut it into because lazy screens share pieces of it, and the
+    // first-paint groups do the same for the signed-in shell. On a slow line each file costs a round
+    // trip, and HTTP/1.1 allows six at a time (docs/performance.md).
     rolldownOptions: {
       // The @rc-component packages (antd's building blocks) declare no `sideEffects`, so the bundler kept
       // every module a used one sits beside: antd's Input reaches rc-field-form's FormProvider context,
@@ -74,9 +128,10 @@ export default defineConfig({
           groups: [
             { name: 'react-vendor', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
             { name: 'app-core', priority: 1, tags: ['$initial'] },
+            ...firstPaintGroups(command),
           ],
         },
       },
     },
   },
-});
+}));

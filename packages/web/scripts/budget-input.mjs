@@ -25,6 +25,8 @@ export const SHELL_MODULES = ['src/app/AppShell', 'src/pages/home/HomePage'];
 const COLD_SCREENS = new Set([LOGIN_MODULE, 'src/pages/not-found/NotFoundPage']);
 /** Screens opened from the login screen. */
 const FROM_LOGIN = new Set(['src/pages/register/RegisterPage', 'src/pages/reset-password/ResetPasswordPage']);
+/** The screens besides the login screen that a browser shows without the signed-in shell's files. */
+export const OUTSIDE_SHELL_SCREENS = [...COLD_SCREENS, ...FROM_LOGIN].filter((screen) => screen !== LOGIN_MODULE);
 
 /**
  * Dynamic imports loaded after a route's first paint (why, each): on a user action, or by the screen
@@ -66,7 +68,7 @@ export const ON_DEMAND = new Map([
  * On-demand modules that a route's own lazy module loads as soon as it renders: counted for every route
  * that shows that module (the toast host comes with the signed-in shell, whose screens raise toasts).
  */
-const SHOWN_WITH = new Map([['src/app/ToastHost.tsx', 'src/app/AppShell']]);
+export const SHOWN_WITH = new Map([['src/app/ToastHost.tsx', 'src/app/AppShell']]);
 
 /**
  * Modules that fetch another route's lazy modules ahead of a navigation, once their screen has painted

@@ -1,4 +1,4 @@
-// After `vite build` and compress.mjs: for each route, the files its first paint needs beyond the
+// After the Vite build (build.mjs) and compress.mjs: for each route, the files its first paint needs beyond the
 // entry's (which index.html already preloads), written to dist/route-preloads.json. The server puts
 // them into the index.html it sends for that route (packages/server/src/lib/page-html.ts), so the
 // browser fetches the route's chunks with the entry's instead of in a second wave once the entry has
