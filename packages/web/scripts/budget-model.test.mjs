@@ -183,6 +183,16 @@ describe('the web budget', () => {
     expect(() => budget({ overrides })).toThrow(/imports the route module src\/app\/AppShell.tsx itself/);
   });
 
+  it('refuses chunks that import each other', () => {
+    const overrides = {
+      '_layout.js': { file: 'assets/layout.js', imports: ['_table.js'] },
+      '_table.js': { file: 'assets/table.js', imports: ['_layout.js'] },
+    };
+    expect(() => budget({ overrides })).toThrow(
+      /chunks import each other: _(layout|table)\.js → _(table|layout)\.js → _(layout|table)\.js/,
+    );
+  });
+
   it('counts the prefetcher itself before the paint when it is not loaded on demand', () => {
     const result = budget({ onDemand: ['src/app/ToastHost.tsx', 'src/Dialog.tsx', 'src/Chart.tsx'] });
     // The prefetching module comes with the login screen (1 kB more); what it fetches still waits.
