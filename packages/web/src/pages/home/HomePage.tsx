@@ -1,10 +1,11 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { Button, Col, Row, Space } from 'antd';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
+import { PageLoading } from '../../components/PageLoading';
 import { ExportButton } from '../../features/exports/ExportButton';
 import { OutreachCard } from '../../features/outreach/OutreachCard';
 import { isHomeType, useHomeStore } from '../../stores/home';
@@ -28,6 +29,10 @@ export default function HomePage() {
   const setHomeType = useHomeStore((s) => s.setHomeType);
   const isValidType = type === undefined || isHomeType(type);
   const [isEnrolOpen, setIsEnrolOpen] = useState(false);
+  // The cards follow in a render of their own, after the shell and the page's header have painted:
+  // their first render (a few hundred antd components registering their styles) is the longest piece
+  // of opening the app, and nothing of the frame waits for it.
+  const cardsShown = useDeferredValue(true, false);
 
   useEffect(() => {
     if (type === undefined) setHomeType('all');
@@ -49,18 +54,22 @@ export default function HomePage() {
           </Space>
         }
       />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
-          <UrgentCard />
-          <PatientSearchCard />
-          <WorklistCard />
-          <OutreachCard />
-        </Col>
-        <Col xs={24} xl={8}>
-          <FiguresCard />
-          <RecentPatientsCard />
-        </Col>
-      </Row>
+      {cardsShown ? (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={16}>
+            <UrgentCard />
+            <PatientSearchCard />
+            <WorklistCard />
+            <OutreachCard />
+          </Col>
+          <Col xs={24} xl={8}>
+            <FiguresCard />
+            <RecentPatientsCard />
+          </Col>
+        </Row>
+      ) : (
+        <PageLoading />
+      )}
       <LazyDialog dialog={EnrolPatientDialog} open={isEnrolOpen} onClose={() => setIsEnrolOpen(false)} />
     </>
   );
