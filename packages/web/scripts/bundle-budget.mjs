@@ -13,7 +13,8 @@
 //   it too; one whose session survives a closed browser tab downloads it with the first screen.
 // What a screen fetches after its first paint (a dialog or chart loaded on an action or once the
 // screen has painted: ON_DEMAND below; the login screen's prefetch: PREFETCHERS) is shown in its own
-// column and not counted. Fails (exit 1) when a screen exceeds its budget. The counting itself is
+// column and not counted. Fails (exit 1) when a screen exceeds its budget, or when the signed-in shell
+// comes in more than SHELL_FILE_BUDGET files. The counting itself is
 // budget-model.mjs (tested with a synthetic manifest); sizes only, nothing here is timed.
 // kB = 1000 bytes, as Vite prints them; gzip level 9, as compress.mjs writes the .gz files.
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,6 +29,7 @@ import {
   NAVIGATION_BUDGET,
   ON_DEMAND,
   PREFETCHERS,
+  SHELL_FILE_BUDGET,
   SHELL_MODULES,
 } from './budget-input.mjs';
 import { computeBudget } from './budget-model.mjs';
@@ -92,11 +94,17 @@ if (filesOf > 0) {
   }
 }
 
+if (shell.files.size > SHELL_FILE_BUDGET) {
+  console.error(
+    `bundle budget: the signed-in shell comes in ${shell.files.size} files, over ${SHELL_FILE_BUDGET} (was the build's first-paint plan skipped? npm run build -w @tcm/web)`,
+  );
+  process.exit(1);
+}
 const failed = rows.filter((row) => row.failed);
 if (failed.length > 0) {
   console.error(`bundle budget: over budget: ${failed.map((row) => `${row.route} (${row.screen}, ${kb(row.newBytes)} kB)`).join(', ')}`);
   process.exit(1);
 }
 console.log(
-  `bundle budget: all ${rows.length} routes within budget (a first screen cold ≤ ${kb(COLD_BUDGET)} kB, a navigation ≤ ${kb(NAVIGATION_BUDGET)} kB new, gzip)`,
+  `bundle budget: all ${rows.length} routes within budget (a first screen cold ≤ ${kb(COLD_BUDGET)} kB, a navigation ≤ ${kb(NAVIGATION_BUDGET)} kB new, gzip; the shell ≤ ${SHELL_FILE_BUDGET} files)`,
 );
