@@ -21,6 +21,7 @@
 // the shell's chunks move. A module imports only modules that every screen needing it needs too, so a
 // group imports the entry's and groups needed by more screens, never fewer: no two chunks import each
 // other.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOGIN_MODULE, ON_DEMAND, OUTSIDE_SHELL_SCREENS, PREFETCHERS, SHELL_MODULES, SHOWN_WITH, webRoot } from './budget-input.mjs';
@@ -28,6 +29,8 @@ import { LOGIN_MODULE, ON_DEMAND, OUTSIDE_SHELL_SCREENS, PREFETCHERS, SHELL_MODU
 /** Where the plan pass writes the automatic chunk graph, and where this writes the plan. */
 export const AUTOMATIC_CHUNKS_FILE = path.join(webRoot, 'build-meta/automatic-chunks.json');
 export const PLAN_FILE = path.join(webRoot, 'build-meta/first-paint-plan.json');
+/** The longest list of names a group's name spells out (a file name has at most 255 bytes). */
+const MAX_NAMES_LENGTH = 80;
 
 /**
  * @typedef {{ file: string, isEntry: boolean, facade: string | null, imports: string[], dynamicImports: string[], modules: string[] }} ChunkNode
@@ -82,16 +85,19 @@ export function planFirstPaint({ chunks, shellModules, loginModule, outsideScree
       .basename(module)
       .replace(/\.[jt]sx?$/, '')
       .replace(/Page$/, '');
+  // A group's name becomes its file's: a long list of names is cut, and a hash of the whole keeps it apart.
+  const withName = (names) => {
+    const all = names.join('-');
+    if (all.length <= MAX_NAMES_LENGTH) return `shell-with-${all}`;
+    const hash = createHash('sha256').update(all).digest('hex').slice(0, 8);
+    return `shell-with-${names[0]}-and-${names.length - 1}-more-${hash}`;
+  };
   /** @type {Record<string, string[]>} */
   const plan = {};
   for (const file of closure(shellModules.map(chunkOf))) {
     if (entry.has(file)) continue;
     const neededBy = needers.filter(({ needs }) => needs.has(file)).map(({ module }) => module);
-    const group = neededBy.includes(loginModule)
-      ? 'login-shared'
-      : neededBy.length > 0
-        ? `shell-with-${neededBy.map(name).join('-')}`
-        : 'shell';
+    const group = neededBy.includes(loginModule) ? 'login-shared' : neededBy.length > 0 ? withName(neededBy.map(name)) : 'shell';
     plan[group] = [...(plan[group] ?? []), ...byFile.get(file).modules].sort();
   }
   return plan;

@@ -144,6 +144,20 @@ describe('planFirstPaint', () => {
     });
   });
 
+  it("cuts a long list of names in a group's name, keeping groups apart by a hash", () => {
+    const long = (screen) => `src/pages/${screen}/${'Very'.repeat(12)}${screen}Page`;
+    const outsideScreens = [long('Register'), long('NotFound')];
+    const chunks = CHUNKS.map((node) =>
+      node.file === 'Register.js' || node.file === 'NotFound.js'
+        ? { ...node, imports: [...node.imports, 'form.js'], modules: [long(node.file === 'Register.js' ? 'Register' : 'NotFound')] }
+        : node,
+    );
+    const groups = Object.keys(planFirstPaint({ ...INPUT, chunks, outsideScreens }));
+    const cut = groups.find((group) => group.startsWith('shell-with-Very'));
+    expect(cut).toMatch(/^shell-with-(Very){12}Register-and-1-more-[0-9a-f]{8}$/);
+    expect(cut.length).toBeLessThan(100);
+  });
+
   it('refuses a module that is in no chunk of the build', () => {
     expect(() => planFirstPaint({ ...INPUT, shellModules: [...INPUT.shellModules, 'src/app/Gone'] })).toThrow(
       /src\/app\/Gone is in no chunk/,
