@@ -55,7 +55,7 @@ test.describe("each page's HTML names its route's files, so they download with t
     const root = preloaded(await (await page.request.get('/')).text());
     expect(login).toContain('LoginPage');
     // None of the shell's groups: the login screen fetches them only once it has painted.
-    expect(login.filter((name) => name.startsWith('shell'))).toEqual([]);
+    expect(login.filter((name) => name?.startsWith('shell'))).toEqual([]);
     expect(outcomes).toEqual(expect.arrayContaining(['shell', 'OutcomesPage']));
     // Who opens the root, a signed-in doctor or a visitor sent to the login screen, shows only in the browser.
     expect(root).not.toContain('LoginPage');
