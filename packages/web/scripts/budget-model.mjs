@@ -26,6 +26,9 @@
  * }} RouteRow
  */
 
+/** How a module named as the route table names it (no extension) may be written as a file. */
+export const MODULE_SUFFIXES = ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'];
+
 /**
  * @param {{
  *   manifest: Manifest,
@@ -52,9 +55,7 @@ export function computeBudget(input) {
 
   /** The manifest key of the chunk holding a lazy module (a merged module: its chunk's key). */
   const moduleKey = (module) => {
-    const id = ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts']
-      .map((ext) => module + ext)
-      .find((candidate) => chunkOfModule[candidate]);
+    const id = MODULE_SUFFIXES.map((ext) => module + ext).find((candidate) => chunkOfModule[candidate]);
     const key = id && keyOfFile.get(chunkOfModule[id]);
     if (!key) throw new Error(`${module}: a lazy route module that is not in a chunk of the build`);
     return key;

@@ -25,6 +25,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOGIN_MODULE, ON_DEMAND, OUTSIDE_SHELL_SCREENS, PREFETCHERS, SHELL_MODULES, SHOWN_WITH, webRoot } from './budget-input.mjs';
+import { MODULE_SUFFIXES } from './budget-model.mjs';
 
 /** Where the plan pass writes the automatic chunk graph, and where this writes the plan. */
 export const AUTOMATIC_CHUNKS_FILE = path.join(webRoot, 'build-meta/automatic-chunks.json');
@@ -50,7 +51,7 @@ const MAX_NAMES_LENGTH = 80;
 export function planFirstPaint({ chunks, shellModules, loginModule, outsideScreens, onDemand, prefetchers }) {
   const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
   const chunkOf = (module) => {
-    const chunk = chunks.find((candidate) => ['', '.tsx', '.ts', '.jsx', '.js'].some((ext) => candidate.modules.includes(module + ext)));
+    const chunk = chunks.find((candidate) => ['', ...MODULE_SUFFIXES].some((ext) => candidate.modules.includes(module + ext)));
     if (!chunk) throw new Error(`first-paint plan: ${module} is in no chunk of the build`);
     return chunk.file;
   };
