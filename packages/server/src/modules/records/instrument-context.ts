@@ -1,5 +1,5 @@
 import { type AnnexKey, type GlucoseMeasurement, hasClassicSymptoms, type InstrumentContext, type RecordSnapshot } from '@tcm/contracts';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import { annexRecords } from '../../db/schema';
 import type { Ctx } from '../../lib/context';
 import { isoDate } from '../../lib/dates';
@@ -15,7 +15,7 @@ interface PatientFacts {
 }
 
 /** The annexes that record glucose values. */
-const GLUCOSE_ANNEXES = ['1', '7', '8', '9'];
+const GLUCOSE_ANNEXES: ReadonlySet<string> = new Set(['1', '7', '8', '9']);
 
 function numberAt(data: Record<string, unknown>, key: string): number | null {
   const value = data[key];
@@ -70,28 +70,26 @@ export async function buildInstrumentContext(
     data: row.data as RecordSnapshot['data'],
     derived: row.derived as RecordSnapshot['derived'],
   });
-  // One pass per direction: the first and the latest record of every annex; and every earlier glucose.
-  const [firsts, latests, glucoseRows] = await Promise.all([
-    ctx.db
-      .selectDistinctOn([annexRecords.annex], { annex: annexRecords.annex, data: annexRecords.data, derived: annexRecords.derived })
-      .from(annexRecords)
-      .where(before)
-      .orderBy(annexRecords.annex, asc(annexRecords.filledAt), asc(annexRecords.id)),
-    ctx.db
-      .selectDistinctOn([annexRecords.annex], { annex: annexRecords.annex, data: annexRecords.data, derived: annexRecords.derived })
-      .from(annexRecords)
-      .where(before)
-      .orderBy(annexRecords.annex, desc(annexRecords.filledAt), desc(annexRecords.id)),
-    ctx.db
-      .select({ annex: annexRecords.annex, filledAt: annexRecords.filledAt, data: annexRecords.data })
-      .from(annexRecords)
-      .where(and(before, inArray(annexRecords.annex, GLUCOSE_ANNEXES)))
-      .orderBy(asc(annexRecords.filledAt), asc(annexRecords.id)),
-  ]);
+  // One read of every earlier live record, oldest first: the baseline is each annex's first, the
+  // latest its last, and the glucose history the glucose annexes' rows in order. One statement
+  // instead of one per view: on the embedded PGlite every statement is a turn through its single
+  // connection, and a patient has tens of records, not thousands.
+  const rows = await ctx.db
+    .select({ annex: annexRecords.annex, filledAt: annexRecords.filledAt, data: annexRecords.data, derived: annexRecords.derived })
+    .from(annexRecords)
+    .where(before)
+    .orderBy(asc(annexRecords.filledAt), asc(annexRecords.id));
   const baseline: InstrumentContext['baseline'] = {};
-  for (const row of firsts) baseline[row.annex as AnnexKey] = snapshot(row);
   const latest: InstrumentContext['latest'] = {};
-  for (const row of latests) latest[row.annex as AnnexKey] = snapshot(row);
+  const glucoseHistory: GlucoseMeasurement[] = [];
+  for (const row of rows) {
+    const key = row.annex as AnnexKey;
+    baseline[key] ??= snapshot(row);
+    latest[key] = snapshot(row);
+    if (GLUCOSE_ANNEXES.has(row.annex)) {
+      glucoseHistory.push(glucoseMeasurementOf(row.annex, isoDate(row.filledAt), (row.data ?? {}) as Record<string, unknown>));
+    }
+  }
   const context: InstrumentContext = {
     today: todayOf(ctx),
     gender: patient.gender,
@@ -99,9 +97,7 @@ export async function buildInstrumentContext(
     cohort: patient.cohort,
     baseline,
     latest,
-    glucoseHistory: glucoseRows.map((row) =>
-      glucoseMeasurementOf(row.annex, isoDate(row.filledAt), (row.data ?? {}) as Record<string, unknown>),
-    ),
+    glucoseHistory,
   };
   if (patient.enrolledAt) context.enrolledAt = isoDate(patient.enrolledAt);
   if (patient.comparisonRole === 0 || patient.comparisonRole === 1) context.comparisonRole = patient.comparisonRole;
