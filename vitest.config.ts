@@ -1,10 +1,43 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * API test files that take tens of seconds each: a first start that seeds in a child process, every
+ * route for every kind of caller, the demo seed, the fuzzer, kill -9, start-up sealing, the outage.
+ * Vitest runs the files it has timings for longest first, but a fresh clone (CI's case) has none, and
+ * it then runs larger files first: these short files came last, one worker finishing them alone while
+ * the other core idled. They start first; the rest keep Vitest's order. Only the order changes.
+ */
+const SLOW_API_FILES = [
+  'lifecycle.test.ts',
+  'access-matrix.test.ts',
+  'demo-data.test.ts',
+  'fuzz.test.ts',
+  'crash.test.ts',
+  'identifiers-startup.test.ts',
+  'database-outage.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const ordered = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_API_FILES.findIndex((name) => file.moduleId.endsWith(`/packages/server/test/${name}`));
+      return index === -1 ? SLOW_API_FILES.length : index;
+    };
+    return ordered
+      .map((file, position) => ({ file, position, rank: rank(file) }))
+      .sort((a, b) => a.rank - b.rank || a.position - b.position)
+      .map(({ file }) => file);
+  }
+}
 
 // Two of the three tiers: pure unit tests beside their code and API integration tests through
 // app.inject() on real databases. The browser journeys run under Playwright (e2e/playwright.config.ts);
 // `npm test` runs the three in that order (scripts/test.mjs).
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
