@@ -3,10 +3,11 @@
 // Prints one closing line "tests: N passed, N failed" summing every tier (Vitest's and Playwright's
 // JSON reports). `npm test -- unit e2e` runs only the named steps. The typecheck (one core) runs beside
 // lint and the unit tests (one Vitest worker on this 2-core machine); its output prints when it ends.
-// Before that line it prints how long each step and each tier took, and the whole run.
+// Before that line it prints how long each step and each tier took, and the whole run. The browser
+// journeys' demo database is seeded in the background, beside the API tier and the build.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installIfMissing } from './install-if-missing.mjs';
@@ -157,11 +158,55 @@ function crashedWithoutFailure(report) {
   }
 }
 
+/**
+ * The browser journeys' demo database (e2e/support/write-database-template.ts), written in the
+ * background at a lower priority while the API tier and the build run. Seeding it takes one core for
+ * 20–35 s; in Playwright's global set-up it ran alone, with the other core idle. Returns a wait for
+ * the file's path, or for null when it could not be written (Playwright's global set-up then seeds
+ * its own, and fails the tier if seeding fails there too).
+ */
+function startE2eTemplate() {
+  if (!selected('e2e')) return () => Promise.resolve(null);
+  const started = Date.now();
+  const file = path.join(reports, 'e2e-demo.tar');
+  const log = path.join(reports, 'e2e-template.log');
+  // Its output goes to a file: the steps beside it run synchronously, so nothing would drain a pipe.
+  const out = openSync(log, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/write-database-template.ts', file], {
+    cwd: root,
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  const stop = () => child.exitCode === null && child.signalCode === null && child.kill();
+  process.on('exit', stop);
+  try {
+    // Below the tiers it runs beside: it is to use their idle moments, not to slow them.
+    if (child.pid) setPriority(child.pid, 10);
+  } catch {
+    // A machine that refuses the change runs it at the normal priority.
+  }
+  const done = new Promise((resolve) => child.on('close', (code) => resolve(code)));
+  return async () => {
+    const code = await done;
+    process.off('exit', stop);
+    const ok = code === 0 && existsSync(file);
+    // When it ended: the dump's last write (this process may have been busy in a step at the time).
+    const ended = ok ? statSync(file).mtimeMs : Date.now();
+    timings.push({ name: 'e2e-template', tier: tierOf('e2e-template'), started, ended, ok, beside: true });
+    if (ok) return file;
+    console.log('\n=== e2e-template: FAILED (Playwright seeds its own); its output: ===');
+    process.stdout.write(readFileSync(log));
+    return null;
+  };
+}
+
 /** The Playwright journeys (e2e/playwright.config.ts): its JSON report's counts join the closing line. */
-function playwright() {
+async function playwright(template) {
   const report = path.join(reports, 'playwright.json');
+  const databaseTemplate = await template();
   const ok = step('e2e', npm, ['exec', '--', 'playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+    ...(databaseTemplate ? { E2E_DATABASE_TEMPLATE: databaseTemplate } : {}),
   });
   try {
     const { stats } = JSON.parse(readFileSync(report, 'utf8'));
@@ -206,6 +251,7 @@ step('lint', npm, ['run', 'lint']);
 vitest('unit');
 // The API tier runs two workers: it gets both cores.
 await typecheck();
+const e2eTemplate = startE2eTemplate();
 vitest('api');
 if (withNewerNode) {
   // Unit and API tiers again under the newer LTS line, on PGlite (the PostgreSQL driver is plain
@@ -224,8 +270,9 @@ if (withNewerNode) {
 if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
   // The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
   step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);
-  playwright();
+  await playwright(e2eTemplate);
 }
+rmSync(path.join(reports, 'e2e-demo.tar'), { force: true });
 
 printTimings();
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -16,6 +16,12 @@ export interface DatabaseTemplate {
 export async function writeDatabaseTemplate(): Promise<DatabaseTemplate> {
   const folder = mkdtempSync(path.join(tmpdir(), 'tcm-e2e-db-'));
   const file = path.join(folder, 'demo.tar');
+  await writeDatabaseTemplateTo(file);
+  return { file, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Writes the migrated and seeded demo database to `file` (a PGlite dump). */
+export async function writeDatabaseTemplateTo(file: string): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn' });
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
@@ -26,5 +32,4 @@ export async function writeDatabaseTemplate(): Promise<DatabaseTemplate> {
   } finally {
     await database.close();
   }
-  return { file, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
