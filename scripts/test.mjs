@@ -4,10 +4,10 @@
 // JSON reports). `npm test -- unit e2e` runs only the named steps. The typecheck (one core) runs beside
 // lint and the unit tests (one Vitest worker on this 2-core machine); its output prints when it ends.
 // Before that line it prints how long each step and each tier took, and the whole run. The browser
-// journeys' demo database is seeded in the background, beside the API tier and the build.
+// journeys' demo database is seeded in the background, beside the web build.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { setPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installIfMissing } from './install-if-missing.mjs';
@@ -160,10 +160,11 @@ function crashedWithoutFailure(report) {
 
 /**
  * The browser journeys' demo database (e2e/support/write-database-template.ts), written in the
- * background at a lower priority while the API tier and the build run. Seeding it takes one core for
- * 20–35 s; in Playwright's global set-up it ran alone, with the other core idle. Returns a wait for
- * the file's path, or for null when it could not be written (Playwright's global set-up then seeds
- * its own, and fails the tier if seeding fails there too).
+ * background while the web app builds. Seeding it takes one core for 20–35 s; in Playwright's global
+ * set-up it ran alone with the other core idle, and the build leaves about a core free too. (Beside
+ * the API tier, which keeps both cores busy, it only moved the time from one tier to the other.)
+ * Returns a wait for the file's path, or for null when it could not be written (Playwright's global
+ * set-up then seeds its own, and fails the tier if seeding fails there too).
  */
 function startE2eTemplate() {
   if (!selected('e2e')) return () => Promise.resolve(null);
@@ -179,12 +180,6 @@ function startE2eTemplate() {
   closeSync(out);
   const stop = () => child.exitCode === null && child.signalCode === null && child.kill();
   process.on('exit', stop);
-  try {
-    // Below the tiers it runs beside: it is to use their idle moments, not to slow them.
-    if (child.pid) setPriority(child.pid, 10);
-  } catch {
-    // A machine that refuses the change runs it at the normal priority.
-  }
   const done = new Promise((resolve) => child.on('close', (code) => resolve(code)));
   return async () => {
     const code = await done;
@@ -251,7 +246,6 @@ step('lint', npm, ['run', 'lint']);
 vitest('unit');
 // The API tier runs two workers: it gets both cores.
 await typecheck();
-const e2eTemplate = startE2eTemplate();
 vitest('api');
 if (withNewerNode) {
   // Unit and API tiers again under the newer LTS line, on PGlite (the PostgreSQL driver is plain
@@ -267,6 +261,7 @@ if (withNewerNode) {
     failed += 1;
   }
 }
+const e2eTemplate = startE2eTemplate();
 if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
   // The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
   step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);
