@@ -166,10 +166,9 @@ function crashedWithoutFailure(report) {
  * Returns a wait for the file's path, or for null when it could not be written (Playwright's global
  * set-up then seeds its own, and fails the tier if seeding fails there too).
  */
-function startE2eTemplate() {
+function startE2eTemplate(file) {
   if (!selected('e2e')) return () => Promise.resolve(null);
   const started = Date.now();
-  const file = path.join(reports, 'e2e-demo.tar');
   const log = path.join(reports, 'e2e-template.log');
   // Its output goes to a file: the steps beside it run synchronously, so nothing would drain a pipe.
   const out = openSync(log, 'w');
@@ -261,13 +260,14 @@ if (withNewerNode) {
     failed += 1;
   }
 }
-const e2eTemplate = startE2eTemplate();
+const e2eTemplateFile = path.join(reports, 'e2e-demo.tar');
+const e2eTemplate = startE2eTemplate(e2eTemplateFile);
 if (step('build', npm, ['run', 'build', '-w', '@tcm/web'])) {
   // The JavaScript each route downloads, from that build's manifest (packages/web/scripts/bundle-budget.mjs).
   step('budget', npm, ['run', 'budget', '-w', '@tcm/web']);
   await playwright(e2eTemplate);
 }
-rmSync(path.join(reports, 'e2e-demo.tar'), { force: true });
+rmSync(e2eTemplateFile, { force: true });
 
 printTimings();
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

@@ -1,4 +1,3 @@
-import { renameSync } from 'node:fs';
 import { writeDatabaseTemplateTo } from './database-template';
 
 /**
@@ -12,7 +11,5 @@ if (!file) {
   console.error('usage: write-database-template.ts <file>');
   process.exit(2);
 }
-// Written beside and renamed when whole: a reader never sees a half-written dump.
-const partial = `${file}.partial`;
-await writeDatabaseTemplateTo(partial);
-renameSync(partial, file);
+// The runner reads the file only once this process has exited with 0.
+await writeDatabaseTemplateTo(file);
