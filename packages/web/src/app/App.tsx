@@ -1,7 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-// The ES module builds of the locales: 'antd/locale/*' are CommonJS re-exports of antd/lib.
-import zhCNLocale from 'antd/es/locale/zh_CN';
+import zhCNLocale from 'antd/locale/zh_CN';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';

@@ -1,8 +1,6 @@
 import type { Lang, LeafItem } from '@tcm/contracts/instruments/types';
 import { unitText } from '@tcm/contracts/instruments/units';
-// The box on its own: antd's Input index also brings Password, Search, OTP and TextArea (~9 kB gzip)
-// to every record screen.
-import Input from 'antd/es/input/Input';
+import { Input } from 'antd';
 import { type ComponentType, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../components/DateField';
