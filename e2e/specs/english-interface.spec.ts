@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectStill, screenshot } from '../fixtures/screens';
 import { expect, test } from '../fixtures/test';
-import { openPatient, signIn } from '../fixtures/ui';
+import { openPatient, signIn, visit } from '../fixtures/ui';
 
 const HAN = /\p{Script=Han}/u;
 
@@ -53,4 +53,25 @@ test('the English interface speaks English in the forms too: instrument validati
   await expect(errors).toContainText('Please tick at least one item');
   expect(await errors.textContent()).not.toMatch(HAN);
   await screenshot(page, 'english-prescription-errors');
+});
+
+test("antd's own texts follow the interface language: the date panel says 今天, then Today", async ({ page, doctor, patients }) => {
+  // antd's locales are CommonJS modules (antd/locale/*); were the bundle to hand ConfigProvider the
+  // module instead of the locale, antd would fall back to its built-in English in the Chinese UI.
+  const patient = await patients.create(doctor);
+  await signIn(page, doctor.session, '/index');
+  await openPatient(page, patient.name);
+  await visit(page, '/followUp');
+  const dateInput = page.getByTestId('record-editor-7').locator('.ant-picker input').first();
+  const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+
+  await dateInput.click();
+  await expect(panel.getByText('今天', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+
+  await page.getByTestId('language-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await dateInput.click();
+  await expect(panel.getByText('Today', { exact: true })).toBeVisible();
 });
