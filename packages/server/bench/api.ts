@@ -2,9 +2,9 @@
  * `npm run bench:api`: the patient list, the personal-centre figures and the bells under load
  * (autocannon in its own process, 50 connections) against 100,000 patients, each beside its floor in
  * the same run: a bare Fastify route running the statements the call ran (captured from one call, same
- * values and prepared names) and answering the same bytes (bench/http-floor.ts). Prints per call p50,
- * p99, req/s and server CPU per request of both, `API/floor p99 N×`, then one table of every call and
- * the calls above 1.3× their floor. On PostgreSQL when DATABASE_URL names a server (a scratch database
+ * values and prepared names) and answering the same bytes, headers and body (bench/http-floor.ts).
+ * Prints per call p50, p99, req/s and server CPU per request of both, `API/floor p99 N×`, then one
+ * table of every call and the calls above 1.3× their floor. On PostgreSQL when DATABASE_URL names a server (a scratch database
  * is created there and dropped), else on PGlite in memory. Then the outcome report (bench/outcomes.ts)
  * and the management quality indicators (bench/indicators.ts): one client, an institution and the city.
  */
@@ -28,7 +28,7 @@ import { keyringOf } from '../src/lib/crypto';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData, createBenchDoctors } from './bench-data';
-import { type Captured, type QueryFn, replay, startFloorServer } from './http-floor';
+import { type Captured, floorHeaders, type QueryFn, replay, startFloorServer } from './http-floor';
 import { benchIndicators } from './indicators';
 import { startInstances } from './instances';
 import { adminToken, benchOutcomeReport } from './outcomes';
@@ -51,7 +51,11 @@ const ROUNDS = Math.max(1, Number(option('rounds') ?? process.env.BENCH_ROUNDS ?
 const DIRECT_SQL = process.argv.includes('--direct-sql');
 /** `--show-sql`: print the statements captured from each call (what the direct-SQL column replays). */
 const SHOW_SQL = process.argv.includes('--show-sql');
-/** A folder: the server's CPU profile while autocannon drives each call (an extra, unmeasured run) is written there. */
+/**
+ * A folder: the server's CPU profile while autocannon drives each call, and the floor's beside it
+ * (`<call>.floor.cpuprofile`), is written there (extra, unmeasured runs): set side by side, the two show
+ * where the API's time above the floor goes.
+ */
 const PROFILE_DIR = option('profile');
 
 /** Samples this process (the server) while `during` runs; writes `<dir>/<file>.cpuprofile`. */
@@ -167,6 +171,10 @@ async function loadSide(
     cpuUs: (used.user + used.system) / Math.max(1, result.requests.total),
   };
 }
+
+/** The bytes of header lines `name: value` CRLF, as HTTP/1.1 writes them. */
+const headerBytes = (headers: [string, string][]) =>
+  headers.reduce((n, [name, value]) => n + Buffer.byteLength(`${name}: ${value}\r\n`), 0);
 
 const mean = (values: number[]) => values.reduce((n, v) => n + v, 0) / Math.max(1, values.length);
 /** A round in which no request finished has no latency to speak of: left out of the mean. */
@@ -377,7 +385,8 @@ async function main() {
       await databaseIdle(() => inFlight, pool);
       captured.length = 0;
       capturing = true;
-      const answer = await (await call()).text();
+      const response = await call();
+      const answer = { body: await response.text(), headers: floorHeaders(response.headers) };
       capturing = false;
       const groups = captured.map((group) => [...group]);
       if (SHOW_SQL) for (const g of groups) console.log(g.map((q) => JSON.stringify(q.args[0]).slice(0, 300)));
@@ -394,7 +403,17 @@ async function main() {
         // the profiler's sampling would slow the side it watches.
         await loadSide(`${base}${target.path}`, target, headers, undefined, WARM_UP_SECONDS);
         await loadSide(floorServer.url, target, headers, undefined, WARM_UP_SECONDS);
-        if (PROFILE_DIR) await loadSide(`${base}${target.path}`, target, headers, slug);
+        if (PROFILE_DIR) {
+          for (const [url, file] of [
+            [`${base}${target.path}`, slug],
+            [floorServer.url, `${slug}.floor`],
+          ] as const) {
+            const side = await loadSide(url, target, headers, file);
+            console.log(
+              `profile ${file}.cpuprofile: ${side.requests} requests, ${Math.round(side.cpuUs)} µs of CPU each (profiler included)`,
+            );
+          }
+        }
         for (let round = 0; round < ROUNDS; round += 1) {
           const api = () => loadSide(`${base}${target.path}`, target, headers);
           const floor = () => loadSide(floorServer.url, target, headers);
@@ -423,7 +442,7 @@ async function main() {
         : '';
       console.log(
         `${target.name}: API p50 ${ms(row.api.p50)} ms, p99 ${ms(row.api.p99)} ms, ${Math.round(row.api.rps)} req/s (${row.api.non2xx} non-2xx), ` +
-          `server CPU ${Math.round(row.api.cpuUs)} µs/request | floor (bare HTTP, same ${statements} statements in ${groups.length} round trips, same bytes) ` +
+          `server CPU ${Math.round(row.api.cpuUs)} µs/request | floor (bare HTTP, same ${statements} statements in ${groups.length} round trips, same bytes: body ${Buffer.byteLength(answer.body)}, headers ${headerBytes(answer.headers)}) ` +
           `p50 ${ms(row.floor.p50)} ms, p99 ${ms(row.floor.p99)} ms, ${Math.round(row.floor.rps)} req/s, server CPU ${Math.round(row.floor.cpuUs)} µs/request | ` +
           `API/floor p50 ${times(row.api.p50, row.floor.p50)}, API/floor p99 ${times(row.api.p99, row.floor.p99)}${direct} | load average ${loadavg()[0]!.toFixed(1)}`,
       );

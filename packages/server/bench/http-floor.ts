@@ -22,28 +22,40 @@ export async function replay(query: QueryFn, groups: readonly Captured[][]): Pro
 }
 
 /**
+ * The headers a floor answers: the API's own answer's, minus those Node's HTTP server writes itself
+ * for every answer (the date, the connection's, the body's length).
+ */
+export function floorHeaders(headers: Headers): [string, string][] {
+  if (headers.has('content-encoding')) throw new Error('the floor replays an uncompressed answer; this one was compressed');
+  const written = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return [...headers].filter(([name]) => !written.has(name));
+}
+
+/**
  * The floor of a call (the reference of issue 34: the API's p99 within 1.3× of it): the cheapest HTTP
  * API that could answer it on this machine. A bare Fastify route in this process, on the same
  * database client, that runs the call's captured statements the way the API ran them (same text,
- * prepared names and values) and answers the bytes the API answered. No session parsing, access rule,
- * validation, Drizzle, row mapping, masking, serialiser, hooks or logging. Driven like the API, it is
- * what the HTTP hop, the load generator and the database cost here; the gap to the API is what the
- * product's own code adds.
+ * prepared names and values) and answers the bytes the API answered: the same body under the same
+ * headers (the security and privacy headers, the request id, the rate limit's), fixed at the values of
+ * the captured answer. No session parsing, access rule, validation, Drizzle, row mapping, masking,
+ * serialiser, hooks or logging. Driven like the API, it is what the HTTP hop, the load generator and
+ * the database cost here; the gap to the API is what the product's own code adds.
  */
 export async function startFloorServer(
   query: QueryFn,
   groups: readonly Captured[][],
   method: 'GET' | 'POST',
   path: string,
-  answer: string,
+  answer: { body: string; headers: [string, string][] },
 ): Promise<FloorServer> {
   const app = Fastify({ logger: false });
+  const headers = Object.fromEntries(answer.headers);
   app.route({
     method,
     url: path,
     handler: async (_request, reply) => {
       await replay(query, groups);
-      return reply.type('application/json; charset=utf-8').send(answer);
+      return reply.headers(headers).send(answer.body);
     },
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
