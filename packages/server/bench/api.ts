@@ -4,8 +4,8 @@
  * the same run: a bare Fastify route running the statements the call ran (captured from one call, same
  * values and prepared names) and answering the same bytes, headers and body (bench/http-floor.ts).
  * Prints per call p50, p99, req/s and server CPU per request of both, `API/floor p99 N×`, then one
- * table of every call and the calls above 1.3× their floor. On PostgreSQL when DATABASE_URL names a server (a scratch database
- * is created there and dropped), else on PGlite in memory. Then the outcome report (bench/outcomes.ts)
+ * table of every call and the calls above 1.3× their floor. On PostgreSQL when DATABASE_URL names a
+ * server (a scratch database is created there and dropped), else on PGlite in memory. Then the outcome report (bench/outcomes.ts)
  * and the management quality indicators (bench/indicators.ts): one client, an institution and the city.
  */
 import { execFile } from 'node:child_process';
@@ -28,7 +28,7 @@ import { keyringOf } from '../src/lib/crypto';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { seedBaseline } from '../src/seed/baseline';
 import { createBenchData, createBenchDoctors } from './bench-data';
-import { type Captured, floorHeaders, type QueryFn, replay, startFloorServer } from './http-floor';
+import { answerSize, type Captured, captureAnswer, type QueryFn, replay, startFloorServer } from './http-floor';
 import { benchIndicators } from './indicators';
 import { startInstances } from './instances';
 import { adminToken, benchOutcomeReport } from './outcomes';
@@ -171,10 +171,6 @@ async function loadSide(
     cpuUs: (used.user + used.system) / Math.max(1, result.requests.total),
   };
 }
-
-/** The bytes of header lines `name: value` CRLF, as HTTP/1.1 writes them. */
-const headerBytes = (headers: [string, string][]) =>
-  headers.reduce((n, [name, value]) => n + Buffer.byteLength(`${name}: ${value}\r\n`), 0);
 
 const mean = (values: number[]) => values.reduce((n, v) => n + v, 0) / Math.max(1, values.length);
 /** A round in which no request finished has no latency to speak of: left out of the mean. */
@@ -385,8 +381,7 @@ async function main() {
       await databaseIdle(() => inFlight, pool);
       captured.length = 0;
       capturing = true;
-      const response = await call();
-      const answer = { body: await response.text(), headers: floorHeaders(response.headers) };
+      const answer = await captureAnswer(await call());
       capturing = false;
       const groups = captured.map((group) => [...group]);
       if (SHOW_SQL) for (const g of groups) console.log(g.map((q) => JSON.stringify(q.args[0]).slice(0, 300)));
@@ -442,7 +437,7 @@ async function main() {
         : '';
       console.log(
         `${target.name}: API p50 ${ms(row.api.p50)} ms, p99 ${ms(row.api.p99)} ms, ${Math.round(row.api.rps)} req/s (${row.api.non2xx} non-2xx), ` +
-          `server CPU ${Math.round(row.api.cpuUs)} µs/request | floor (bare HTTP, same ${statements} statements in ${groups.length} round trips, same bytes: body ${Buffer.byteLength(answer.body)}, headers ${headerBytes(answer.headers)}) ` +
+          `server CPU ${Math.round(row.api.cpuUs)} µs/request | floor (bare HTTP, same ${statements} statements in ${groups.length} round trips, same bytes: ${answerSize(answer)}) ` +
           `p50 ${ms(row.floor.p50)} ms, p99 ${ms(row.floor.p99)} ms, ${Math.round(row.floor.rps)} req/s, server CPU ${Math.round(row.floor.cpuUs)} µs/request | ` +
           `API/floor p50 ${times(row.api.p50, row.floor.p50)}, API/floor p99 ${times(row.api.p99, row.floor.p99)}${direct} | load average ${loadavg()[0]!.toFixed(1)}`,
       );

@@ -21,14 +21,24 @@ export async function replay(query: QueryFn, groups: readonly Captured[][]): Pro
   for (const group of groups) await Promise.all(group.map((q) => query(...q.args)));
 }
 
-/**
- * The headers a floor answers: the API's own answer's, minus those Node's HTTP server writes itself
- * for every answer (the date, the connection's, the body's length).
- */
-export function floorHeaders(headers: Headers): [string, string][] {
-  if (headers.has('content-encoding')) throw new Error('the floor replays an uncompressed answer; this one was compressed');
-  const written = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-  return [...headers].filter(([name]) => !written.has(name));
+/** The answer a floor sends: the API's own, body and headers, as captured from one call. */
+export interface CapturedAnswer {
+  body: string;
+  /** The API's headers, minus those Node's HTTP server writes itself (the date, the connection's, the body's length). */
+  headers: [string, string][];
+}
+
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+export async function captureAnswer(response: Response): Promise<CapturedAnswer> {
+  if (response.headers.has('content-encoding')) throw new Error('the floor replays an uncompressed answer; this one was compressed');
+  return { body: await response.text(), headers: [...response.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name)) };
+}
+
+/** The answer's size as the output line gives it: the body's bytes and its header lines' (`name: value` CRLF). */
+export function answerSize(answer: CapturedAnswer): string {
+  const headerBytes = answer.headers.reduce((n, [name, value]) => n + Buffer.byteLength(`${name}: ${value}\r\n`), 0);
+  return `body ${Buffer.byteLength(answer.body)}, headers ${headerBytes}`;
 }
 
 /**
@@ -46,7 +56,7 @@ export async function startFloorServer(
   groups: readonly Captured[][],
   method: 'GET' | 'POST',
   path: string,
-  answer: { body: string; headers: [string, string][] },
+  answer: CapturedAnswer,
 ): Promise<FloorServer> {
   const app = Fastify({ logger: false });
   const headers = Object.fromEntries(answer.headers);
