@@ -1,7 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { theme as antdTheme } from 'antd';
 import { defineConfig, type Plugin } from 'vite';
+import { firstPaintFrames } from './src/app/first-paint-frame';
+import { theme } from './src/app/theme';
+import zhCN from './src/i18n/zh-CN';
 
 // The API server (packages/server) serves everything under /prod-api; in development Vite proxies to it
 // so the browser sees one origin, exactly as in production where the server also serves dist/.
@@ -37,6 +41,37 @@ function buildMetaOutsideDist(): Plugin {
       renameSync(path.join(outDir, '.vite/manifest.json'), path.join(target, 'manifest.json'));
       rmSync(path.join(outDir, '.vite'), { recursive: true, force: true });
       writeFileSync(path.join(target, 'chunk-of-module.json'), JSON.stringify(chunkOf, null, 1));
+    },
+  };
+}
+
+/**
+ * The first-paint frames (src/app/first-paint-frame.ts) rendered from the app's own theme, Chinese
+ * catalogue (the default language) and brand mark, to build-meta/first-paint-frames.json, where
+ * scripts/route-preloads.mjs reads them for the server.
+ */
+function firstPaintFramesFile(): Plugin {
+  const here = import.meta.dirname;
+  return {
+    name: 'first-paint-frames',
+    apply: 'build',
+    writeBundle() {
+      const token = antdTheme.getDesignToken(theme);
+      const layout = theme.components?.Layout ?? {};
+      const svg = readFileSync(path.join(here, 'src/assets/logo.svg'), 'utf8');
+      const frames = firstPaintFrames({
+        texts: { title: zhCN.app.title, shortTitle: zhCN.app.shortTitle, subtitle: zhCN.app.subtitle },
+        token,
+        header: {
+          background: String(layout.headerBg),
+          color: String(layout.headerColor),
+          padding: String(layout.headerPadding),
+          height: Number(layout.headerHeight),
+        },
+        logo: `data:image/svg+xml,${encodeURIComponent(svg)}`,
+      });
+      mkdirSync(path.join(here, 'build-meta'), { recursive: true });
+      writeFileSync(path.join(here, 'build-meta/first-paint-frames.json'), `${JSON.stringify(frames, null, 1)}\n`);
     },
   };
 }
@@ -94,7 +129,7 @@ function firstPaintGroups(command: 'build' | 'serve') {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), planning ? automaticChunkGraph() : buildMetaOutsideDist()],
+  plugins: [react(), ...(planning ? [automaticChunkGraph()] : [buildMetaOutsideDist(), firstPaintFramesFile()])],
   server: {
     port: 5173,
     proxy: { '/prod-api': { target: API_TARGET, changeOrigin: true } },

@@ -126,3 +126,29 @@ export function readRouteTable(routerFile, webRoot) {
   if (routes.length === 0) throw new Error(`${routerFile}: the route table yielded no routes`);
   return routes;
 }
+
+/**
+ * The literal `path`s of a route table the router generates routes from (`export const NAME = [{ path:
+ * '/…', … }, …]`, such as RECORD_ROUTES in src/lib/routes.ts); fails on any other form.
+ * @returns {string[]}
+ */
+export function readPathTable(file, name) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(declaration.name) || declaration.name.text !== name || !declaration.initializer) continue;
+      let table = declaration.initializer;
+      while (ts.isAsExpression(table) || ts.isSatisfiesExpression(table)) table = table.expression;
+      if (!ts.isArrayLiteralExpression(table)) break;
+      return table.elements.map((element) => {
+        const path = ts.isObjectLiteralExpression(element)
+          ? element.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === 'path')
+          : undefined;
+        if (!path || !ts.isStringLiteralLike(path.initializer)) throw new Error(`${file}: ${name} has an entry without a literal path`);
+        return path.initializer.text;
+      });
+    }
+  }
+  throw new Error(`${file}: no array literal ${name}`);
+}

@@ -61,6 +61,48 @@ describe('the HTML of each page', () => {
   });
 });
 
+describe("a route's first-paint frame", () => {
+  const FRAME =
+    '<div id="first-paint" data-frame="shell" aria-hidden="true"><style>#first-paint{color:red}</style><header><h1>标题</h1></header></div>';
+  const routes = parseRoutePreloads(
+    JSON.stringify({
+      routes: [
+        { path: '/index', scripts: ['/assets/HomePage-G7.js'], styles: [], frame: 'shell' },
+        { path: '/recordPrint/:annex/:id', scripts: ['/assets/Print-H8.js'], styles: [] },
+      ],
+      frames: { shell: FRAME },
+    }),
+  );
+
+  it('goes into the body just before the root the app renders into', () => {
+    const html = createPageHtml(INDEX, routes)('/index').identity.toString('utf8');
+    expect(html.endsWith(`</head><body>${FRAME}\n    <div id="root"></div></body></html>`)).toBe(true);
+    expect(html.match(/id="first-paint"/g)).toHaveLength(1);
+  });
+
+  it('is only on the routes that name one', () => {
+    const pageFor = createPageHtml(INDEX, routes);
+    for (const path of ['/recordPrint/7/12', '/', '/diagnosticRecord'])
+      expect(pageFor(path).identity.toString('utf8')).not.toContain('first-paint');
+  });
+
+  it('must be a frame the build made: one hidden element, no script, a name the list defines', () => {
+    const listWith = (frame: string, name = 'shell') =>
+      JSON.stringify({ routes: [{ path: '/index', scripts: [], styles: [], frame: name }], frames: { shell: frame } });
+    expect(parseRoutePreloads(listWith(FRAME))[0]?.frame).toBe(FRAME);
+    for (const frame of [
+      '<div id="first-paint" data-frame="shell" aria-hidden="true"><script>alert(1)</script></div>',
+      '<div id="first-paint" data-frame="shell" aria-hidden="true"><img src=x onerror=alert(1)></div>',
+      '<div id="first-paint" data-frame="shell" aria-hidden="true"><a href="javascript:alert(1)">x</a></div>',
+      '<div id="elsewhere">x</div>',
+    ]) {
+      expect(() => parseRoutePreloads(listWith(frame))).toThrow('is not a first-paint frame');
+    }
+    expect(() => parseRoutePreloads(listWith(FRAME, 'auth'))).toThrow('an unexpected entry');
+    expect(() => parseRoutePreloads(listWith(FRAME, '__proto__'))).toThrow('an unexpected entry');
+  });
+});
+
 describe("the build's list of route files", () => {
   it('reads what the web build writes', () => {
     expect(parseRoutePreloads(JSON.stringify({ routes: ROUTES }))).toEqual(ROUTES);

@@ -11,6 +11,12 @@ export interface RoutePreloads {
   path: string;
   scripts: string[];
   styles: string[];
+  /**
+   * The HTML of the route's first-paint frame (packages/web/src/app/first-paint-frame.ts), resolved from
+   * the list's `frames` by the name the route gives: what the browser paints with the page, before the
+   * app has downloaded.
+   */
+  frame?: string;
 }
 
 /** The app shell's HTML for one page, ready in each encoding a browser may accept. */
@@ -25,6 +31,9 @@ export interface PageHtml {
 /** Only the build's own hashed asset files are ever written into a link (the list comes from a file). */
 const ASSET_HREF = /^\/assets\/[\w.-]+\.(js|css)$/;
 const PATH_SEGMENT = /^(:?[\w-]+)$/;
+/** A frame is one element of the build's own making, with its stylesheet and nothing that runs. */
+const FRAME = /^<div id="first-paint" data-frame="\w+" aria-hidden="true">[\s\S]*<\/div>$/;
+const ROOT = '<div id="root">';
 
 function pageHtml(html: string): PageHtml {
   const identity = Buffer.from(html, 'utf8');
@@ -48,18 +57,26 @@ function preloadLinks(route: RoutePreloads): string {
 /** Reads and checks the build's list; anything unexpected drops the list, never the page. */
 export function parseRoutePreloads(text: string): RoutePreloads[] {
   const parsed: unknown = JSON.parse(text);
-  const routes = (parsed as { routes?: unknown }).routes;
+  const { routes, frames = {} } = parsed as { routes?: unknown; frames?: Record<string, unknown> };
   if (!Array.isArray(routes)) throw new Error('route-preloads.json: no `routes` list');
+  for (const [name, html] of Object.entries(frames)) {
+    if (typeof html !== 'string' || !FRAME.test(html) || /<script|\son\w+\s*=|javascript:/i.test(html)) {
+      throw new Error(`route-preloads.json: the frame ${JSON.stringify(name)} is not a first-paint frame`);
+    }
+  }
   return routes.map((route: Partial<RoutePreloads>) => {
     const segments = typeof route.path === 'string' ? route.path.split('/').slice(1) : [];
+    const frame = route.frame === undefined ? undefined : Object.hasOwn(frames, route.frame) ? frames[route.frame] : null;
     const valid =
       segments.length > 0 &&
       segments.every((segment) => PATH_SEGMENT.test(segment)) &&
       Array.isArray(route.scripts) &&
       Array.isArray(route.styles) &&
-      [...route.scripts, ...route.styles].every((href) => typeof href === 'string' && ASSET_HREF.test(href));
+      [...route.scripts, ...route.styles].every((href) => typeof href === 'string' && ASSET_HREF.test(href)) &&
+      frame !== null;
     if (!valid) throw new Error(`route-preloads.json: an unexpected entry ${JSON.stringify(route).slice(0, 200)}`);
-    return route as RoutePreloads;
+    const { path, scripts, styles } = route as RoutePreloads;
+    return frame === undefined ? { path, scripts, styles } : { path, scripts, styles, frame: frame as string };
   });
 }
 
@@ -74,8 +91,9 @@ function matches(pattern: string[], segments: string[]): boolean {
 /**
  * The app shell's HTML for each page: index.html as built, and for a route the build lists, the same
  * with links to that route's files, so the browser requests them with the entry's instead of in a
- * second wave once the entry has run (on a slow line each wave pays the latency again). Built once,
- * at start.
+ * second wave once the entry has run (on a slow line each wave pays the latency again), and with the
+ * route's first-paint frame, which the browser paints before any of them has arrived. Built once, at
+ * start.
  */
 export function createPageHtml(indexHtml: string, routes: readonly RoutePreloads[]): (requestPath: string) => PageHtml {
   const plain = pageHtml(indexHtml);
@@ -86,7 +104,11 @@ export function createPageHtml(indexHtml: string, routes: readonly RoutePreloads
     headEnd < 0
       ? []
       : routes.map((route) => {
-          const html = `${indexHtml.slice(0, headEnd)}  ${preloadLinks(route)}\n  ${indexHtml.slice(headEnd)}`;
+          const withLinks = `${indexHtml.slice(0, headEnd)}  ${preloadLinks(route)}\n  ${indexHtml.slice(headEnd)}`;
+          // The frame goes just before the app's root, which the app renders into.
+          const rootAt = withLinks.indexOf(ROOT);
+          const html =
+            route.frame && rootAt > headEnd ? `${withLinks.slice(0, rootAt)}${route.frame}\n    ${withLinks.slice(rootAt)}` : withLinks;
           if (!built.has(html)) built.set(html, pageHtml(html));
           return { pattern: route.path.split('/').slice(1), html: built.get(html) as PageHtml };
         });

@@ -12,6 +12,7 @@ import { useAddMemberStore } from '../stores/add-member';
 import { useSessionStore } from '../stores/session';
 import { AccountDialogsOnDemand } from './AccountDialogsOnDemand';
 import { Bell } from './Bell';
+import { useFirstPaintFrameRemoved } from './first-paint-frame';
 import { SideMenu } from './SideMenu';
 
 // The add-member dialogs (a form with the schema library, a select, two modals) are fetched when the flow
@@ -41,6 +42,8 @@ export default function AppShell() {
   const screens = Grid.useBreakpoint();
   // Below 992 px (e.g. a 768 px tablet) the menu folds to icons so tables keep their width.
   const collapsed = screens.lg === false;
+  // The header below replaces the one the page was sent with (first-paint-frame.ts).
+  useFirstPaintFrameRemoved();
 
   // The shell's screens raise toasts (saved, failed): their code comes with the shell, not on the first.
   useEffect(() => requestToastHost(), []);

@@ -50,7 +50,8 @@ export const theme: ThemeConfig = {
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', sans-serif",
   },
   components: {
-    Layout: { headerBg: '#0f6b57', headerColor: '#ffffff', headerPadding: '0 16px', siderBg: '#ffffff' },
+    // headerHeight is antd's default, set here because the first-paint frame's header reads it too.
+    Layout: { headerBg: '#0f6b57', headerColor: '#ffffff', headerPadding: '0 16px', headerHeight: 64, siderBg: '#ffffff' },
     Menu: { itemSelectedColor: '#0f6b57', itemSelectedBg: '#e3f1ec' },
   },
 };

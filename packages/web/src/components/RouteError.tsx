@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useFirstPaintFrameRemoved } from '../app/first-paint-frame';
 import { StatusResult } from './StatusResult';
 
 /**
@@ -11,6 +12,8 @@ import { StatusResult } from './StatusResult';
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  // A framed route that fails shows this instead of the frame's screen.
+  useFirstPaintFrameRemoved();
   const isMissingChunk = error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
   return (
     <main>

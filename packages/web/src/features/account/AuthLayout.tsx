@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstPaintFrameRemoved } from '../../app/first-paint-frame';
 import logo from '../../assets/logo.svg';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 
 /** Frame of the screens outside the shell: brand, language switch, one card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
+  // This brand replaces the one the page was sent with (first-paint-frame.ts), in the same place.
+  useFirstPaintFrameRemoved();
   return (
     <main className="auth-page">
       <div className="auth-toolbar">
