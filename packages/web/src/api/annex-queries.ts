@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonalCenterData } from '@tcm/contracts/api/annex-queries';
 import { AnnexQueryPaths } from '@tcm/contracts/api/annex-query-paths';
 import type { Paged } from '@tcm/contracts/api/envelope';
@@ -29,10 +29,14 @@ export function useFillStatusList(kind: 'completed' | 'toBeContinued', filter: A
   });
 }
 
-export function usePersonalCenter(institutionId: number | null | undefined, enabled = true) {
-  return useQuery({
+/** The personal centre's figures of an institution (the administrator's: the city's, null). */
+export function personalCenterQuery(institutionId: number | null | undefined) {
+  return queryOptions({
     queryKey: [...queryKeys.annex, 'personalCenter', institutionId ?? null],
     queryFn: () => annexQueryApi.personalCenter(institutionId ?? undefined),
-    enabled,
   });
+}
+
+export function usePersonalCenter(institutionId: number | null | undefined, enabled = true) {
+  return useQuery({ ...personalCenterQuery(institutionId), enabled });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterStatus } from '@tcm/contracts/api/auth';
 import type { Paged } from '@tcm/contracts/api/envelope';
 import type {
@@ -38,13 +38,13 @@ export const patientApi = {
     api.get<unknown>(UserPaths.reviewDoctor, { id, registerStatus, ...(reason ? { reason } : {}) }),
 };
 
+/** A page of the managed group's patients: the one query a screen and a route's prefetch share. */
+export function patientListQuery(filter: PatientListFilter) {
+  return queryOptions({ queryKey: [...queryKeys.patients, 'list', filter], queryFn: () => patientApi.list(filter) });
+}
+
 export function usePatientList(filter: PatientListFilter, enabled = true) {
-  return useQuery({
-    queryKey: [...queryKeys.patients, 'list', filter],
-    queryFn: () => patientApi.list(filter),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...patientListQuery(filter), placeholderData: keepPreviousData, enabled });
 }
 
 export function useDoctorList(filter: DoctorListFilter) {

@@ -43,4 +43,18 @@ describe('lazyPage', () => {
     prefetchRoutes(routes, '/nowhere');
     expect([shell.mock.calls.length, record.mock.calls.length, other.mock.calls.length]).toEqual([1, 1, 0]);
   });
+
+  it("makes a module's prefetchData the route's loader: called with the route's params, answering at once", async () => {
+    const prefetchData = vi.fn();
+    const [route] = [lazyPage(async () => ({ default: Screen, prefetchData }))] as { lazy: () => Promise<Record<string, unknown>> }[];
+    const loaded = await route!.lazy();
+    expect(loaded.Component).toBe(Screen);
+    const loader = loaded.loader as (args: { params: Record<string, string>; request: Request }) => unknown;
+    expect(loader({ params: { type: 'managed' }, request: new Request('http://localhost/index/managed?x=1') })).toBeNull();
+    expect(prefetchData).toHaveBeenCalledWith({ params: { type: 'managed' }, url: new URL('http://localhost/index/managed?x=1') });
+    // A screen without one gets no loader: the router renders it without waiting for anything.
+    expect(Object.keys(await (lazyPage(async () => loaded as PageModule) as { lazy: () => Promise<object> }).lazy())).toEqual([
+      'Component',
+    ]);
+  });
 });

@@ -1,12 +1,25 @@
 import type { ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { type LoaderFunction, matchRoutes, type Params, type RouteObject } from 'react-router-dom';
 
-export type PageModule = { default: ComponentType };
+export type PageModule = {
+  default: ComponentType;
+  /**
+   * Starts the screen's requests when its route is entered, before it renders (the route's loader,
+   * which returns at once: the screen reads them from the query cache and shows its own loading).
+   */
+  prefetchData?: (args: PrefetchArgs) => void;
+};
+
+/** Where a route's loader was called for: the route's params and the address (its search). */
+export interface PrefetchArgs {
+  params: Params;
+  url: URL;
+}
 
 /**
  * A route whose screen is its own lazy module: the login screen downloads none of the shell's screens.
  * Its loading is shared between a prefetch (prefetchRoutes) and the navigation, and forgotten when it
- * fails, so that the navigation tries again.
+ * fails, so that the navigation tries again. A module's `prefetchData` becomes the route's loader.
  */
 export function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
   let loading: Promise<PageModule> | undefined;
@@ -16,7 +29,14 @@ export function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'la
         loading = undefined;
         throw error;
       });
-      return { Component: (await loading).default };
+      const page = await loading;
+      const { prefetchData } = page;
+      if (!prefetchData) return { Component: page.default };
+      const loader: LoaderFunction = ({ params, request }) => {
+        prefetchData({ params, url: new URL(request.url) });
+        return null;
+      };
+      return { Component: page.default, loader };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { OutcomePaths } from '@tcm/contracts/api/outcome-rules';
 import type { OutcomeQuery, OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { api, downloadFile } from '../../api/client';
@@ -20,9 +20,10 @@ export const outcomeApi = {
  * institution or range loads, so the layout does not jump.
  */
 export function useOutcomeReport(query: OutcomeQuery) {
-  return useQuery({
-    queryKey: outcomeKeys.report(query),
-    queryFn: ({ signal }) => outcomeApi.report(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...outcomeReportQuery(query), placeholderData: keepPreviousData });
+}
+
+/** The report's query: the screen's and the route's prefetch (pages/outcomes/OutcomesPage.tsx). */
+export function outcomeReportQuery(query: OutcomeQuery) {
+  return queryOptions({ queryKey: outcomeKeys.report(query), queryFn: ({ signal }) => outcomeApi.report(query, signal) });
 }

@@ -10,11 +10,11 @@ import { useHomeStore } from '../../stores/home';
 import { useComparativeList } from '../patients/comparative-api';
 import { PatientTable } from '../patients/PatientTable';
 import { recordPrefetchProps, useOpenRecord } from '../patients/use-open-record';
+import { FIRST_OUTREACH_LIST, OUTREACH_LIST_SIZE, outreachFilter } from './api';
 import type { ContactPatient } from './ContactDialog';
 
 const ContactDialog = lazy(() => import('./ContactDialog'));
 
-const LIST_SIZE = 10;
 export const OUTREACH_LISTS: readonly OutreachList[] = ['toContact', 'agreed', 'later', 'unreachable'];
 
 /**
@@ -26,7 +26,7 @@ export const OUTREACH_LISTS: readonly OutreachList[] = ['toContact', 'agreed', '
 export function OutreachCard() {
   const { t } = useTranslation();
   const homeType = useHomeStore((s) => s.homeType);
-  const [list, setList] = useState<OutreachList>('toContact');
+  const [list, setList] = useState<OutreachList>(FIRST_OUTREACH_LIST);
   const [contactFor, setContactFor] = useState<ContactPatient | null>(null);
 
   return (
@@ -58,7 +58,7 @@ function OutreachTable({
   const { t } = useTranslation();
   const openRecord = useOpenRecord();
   const [page, setPage] = useViewPage(list);
-  const filter = { page, limit: LIST_SIZE, state: 'running' as const, sort: 'dueDate' as const, outreach: list };
+  const filter = outreachFilter(list, page);
   const managed = usePatientList(filter, group === 'managed');
   const comparison = useComparativeList(filter, group === 'comparison');
   const query = group === 'managed' ? managed : comparison;
@@ -93,7 +93,7 @@ function OutreachTable({
         error={query.error}
         onRetry={() => void query.refetch()}
         page={page}
-        limit={LIST_SIZE}
+        limit={OUTREACH_LIST_SIZE}
         onPage={setPage}
         columns={group === 'managed' ? ['lastContact', 'followUp'] : ['cohort', 'lastContact', 'followUp']}
         emptyText={t(`outreach.empty.${list}`)}

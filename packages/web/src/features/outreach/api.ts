@@ -1,9 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactItem, CreateContactBody, FollowUpStatus, MessageItem } from '@tcm/contracts/api/outreach';
+import type { ContactItem, CreateContactBody, FollowUpStatus, MessageItem, OutreachList } from '@tcm/contracts/api/outreach';
 import { OutreachPaths } from '@tcm/contracts/api/outreach-paths';
 import { UserPaths } from '@tcm/contracts/api/patient-paths';
 import { api, createCall } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+
+export const OUTREACH_LIST_SIZE = 10;
+/** The outreach list the home's card opens on. */
+export const FIRST_OUTREACH_LIST: OutreachList = 'toContact';
+
+/** An outreach working list (OutreachCard, and the home route's prefetch), the earliest due first. */
+export function outreachFilter(list: OutreachList, page: number) {
+  return { page, limit: OUTREACH_LIST_SIZE, state: 'running' as const, sort: 'dueDate' as const, outreach: list };
+}
 
 export const outreachApi = {
   recordContact: (body: CreateContactBody) => api.post<ContactItem>(OutreachPaths.contacts, body, createCall()),

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateComparativeBody, comparativeListBody } from '@tcm/contracts/api/comparative';
 import { ComparativePaths } from '@tcm/contracts/api/comparative-paths';
 import type { Paged } from '@tcm/contracts/api/envelope';
@@ -22,13 +22,13 @@ export const comparativeApi = {
   remove: (id: number, reason: string) => api.delete<unknown>(ComparativePaths.remove, { id, reason }),
 };
 
+/** A page of the comparison group: the one query a screen and a route's prefetch share. */
+export function comparativeListQuery(filter: ComparativeFilter) {
+  return queryOptions({ queryKey: [...queryKeys.comparative, 'list', filter], queryFn: () => comparativeApi.list(filter) });
+}
+
 export function useComparativeList(filter: ComparativeFilter, enabled = true) {
-  return useQuery({
-    queryKey: [...queryKeys.comparative, 'list', filter],
-    queryFn: () => comparativeApi.list(filter),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...comparativeListQuery(filter), placeholderData: keepPreviousData, enabled });
 }
 
 function useInvalidateComparative() {

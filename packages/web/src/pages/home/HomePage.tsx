@@ -3,6 +3,8 @@ import { Button, Col, Row, Space } from 'antd';
 import { lazy, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { queryClient } from '../../api/query-client';
+import type { PrefetchArgs } from '../../app/lazy-page';
 import { LazyDialog } from '../../components/lazy-dialog';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -13,12 +15,18 @@ import { useSessionStore } from '../../stores/session';
 import NotFoundPage from '../not-found/NotFoundPage';
 import { AdminHome } from './AdminHome';
 import { FiguresCard } from './FiguresCard';
+import { prefetchHomeData } from './home-data';
 import { PatientSearchCard } from './PatientSearchCard';
 import { RecentPatientsCard } from './RecentPatientsCard';
 import { UrgentCard } from './UrgentCard';
 import { WorklistCard } from './WorklistCard';
 
 const EnrolPatientDialog = lazy(() => import('../../features/patients/EnrolPatientDialog'));
+
+/** The route's loader (app/lazy-page.ts): the cards' requests start as the home is entered. */
+export function prefetchData({ params }: PrefetchArgs): void {
+  prefetchHomeData(queryClient, params);
+}
 
 /** /, /index and /index/{type}: the doctor's worklist (homeType from the path, default all). */
 export default function HomePage() {

@@ -7,11 +7,9 @@ import { usePatientList } from '../../api/patients';
 import { CohortTag } from '../../components/status-tags';
 import { useComparativeList } from '../../features/patients/comparative-api';
 import { usePatientStore } from '../../stores/patient';
+import { URGENT_FILTER } from './home-data';
 import { PatientItems } from './PatientItems';
 import { alertValueText, urgentFirst, urgentScreen } from './urgent';
-
-/** Enough for one screen: the bell counts them all, and each handled one leaves the card. */
-const URGENT_SIZE = 20;
 
 /**
  * Patients whose latest record has a danger value and who have not been contacted (or referred) since:
@@ -22,8 +20,8 @@ export function UrgentCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const selectPatient = usePatientStore((s) => s.selectPatient);
-  const managed = usePatientList({ page: 1, limit: URGENT_SIZE, state: 'running', urgentOnly: true });
-  const comparison = useComparativeList({ page: 1, limit: URGENT_SIZE, state: 'running', urgentOnly: true });
+  const managed = usePatientList(URGENT_FILTER);
+  const comparison = useComparativeList(URGENT_FILTER);
   const patients = urgentFirst([managed.data?.list ?? [], comparison.data?.list ?? []]);
   if (patients.length === 0) return null;
 

@@ -10,8 +10,7 @@ import { managedPatientActions } from '../../features/patients/ManagedPatientAct
 import { OpenRecordButton } from '../../features/patients/OpenRecordButton';
 import { PatientTable } from '../../features/patients/PatientTable';
 import { DUE_SOON_DAYS, type HomeStateType, type HomeType, useHomeStore } from '../../stores/home';
-
-const WORKLIST_SIZE = 10;
+import { WORKLIST_SIZE, worklistFilter } from './home-data';
 
 /**
  * Who needs a follow-up: patients in management with their last and next follow-up, the earliest due
@@ -63,17 +62,6 @@ export function WorklistCard() {
       {homeType !== 'managed' && <ComparisonWorklist view={view} />}
     </Card>
   );
-}
-
-/** The server filter of each view; every view lists the earliest due first. */
-function worklistFilter(view: HomeStateType, page: number) {
-  return {
-    page,
-    limit: WORKLIST_SIZE,
-    state: 'running' as const,
-    sort: 'dueDate' as const,
-    ...(view === 'overdue' ? { overdueOnly: true } : view === 'dueSoon' ? { dueWithinDays: DUE_SOON_DAYS } : {}),
-  };
 }
 
 function useEmptyText(view: HomeStateType): string | undefined {
