@@ -12,6 +12,11 @@ export interface PageVitals {
   /** The last largest-contentful-paint candidate (ms from navigation start), or null before any. */
   lcp: number | null;
   lcpElement: string | null;
+  /**
+   * When the screen last stopped showing a loading state (ms from navigation start): the moment its
+   * data were on screen, which a frame painted with the HTML does not stand for. Null when it showed none.
+   */
+  contentShown: number | null;
   events: InteractionEvent[];
 }
 
@@ -26,7 +31,15 @@ interface VitalsWindow {
  * 16 ms leaves no entry (the bench counts it as under 16 ms).
  */
 function installObservers(): void {
-  const state: PageVitals = { lcp: null, lcpElement: null, events: [] };
+  const state: PageVitals = { lcp: null, lcpElement: null, contentShown: null, events: [] };
+  // The loading states waitForSettled (home-scenario.ts) waits on: the screen's spinner, antd's.
+  const LOADING = '.ant-spin-spinning, .ant-skeleton-active, .page-loading';
+  let loading = false;
+  new MutationObserver(() => {
+    const now = document.querySelector(LOADING) !== null;
+    if (loading && !now) state.contentShown = performance.now();
+    loading = now;
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
   const onLcp = (entries: PerformanceEntryList) => {
     for (const entry of entries as (PerformanceEntry & { element?: Element | null })[]) {
       state.lcp = entry.startTime;
@@ -68,7 +81,7 @@ export async function readVitals(page: Page): Promise<PageVitals> {
     await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
     const vitals = (window as unknown as VitalsWindow).__benchVitals;
     vitals.flush();
-    return { lcp: vitals.lcp, lcpElement: vitals.lcpElement, events: [...vitals.events] };
+    return { lcp: vitals.lcp, lcpElement: vitals.lcpElement, contentShown: vitals.contentShown, events: [...vitals.events] };
   });
 }
 
