@@ -189,6 +189,42 @@ const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/
 const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
 
 /** The issue's bound: every call's p99 within this multiple of its floor's, in the same run. */
+/**
+ * Drives one call's API and its floor: an unmeasured warm-up of each (fills the pool, whose idle
+ * connections close after 10 s, and warms both sides' code so that the side going first does not pay
+ * for it); with --profile, a profiled run of each, a run of its own (the profiler's sampling would
+ * slow the side it watches); then ROUNDS measured rounds, alternating which side goes first (API,
+ * floor | floor, API | …), so that a load from other work rising or falling during the run weighs on
+ * both sides alike.
+ */
+async function measureSides(apiUrl: string, floorUrl: string, target: Target, headers: Record<string, string>, slug: string) {
+  await loadSide(apiUrl, target, headers, undefined, WARM_UP_SECONDS);
+  await loadSide(floorUrl, target, headers, undefined, WARM_UP_SECONDS);
+  if (PROFILE_DIR) {
+    for (const [url, file] of [
+      [apiUrl, slug],
+      [floorUrl, `${slug}.floor`],
+    ] as const) {
+      const side = await loadSide(url, target, headers, file);
+      console.log(`profile ${file}.cpuprofile: ${side.requests} requests, ${Math.round(side.cpuUs)} µs of CPU each (profiler included)`);
+    }
+  }
+  const apiRuns: Side[] = [];
+  const floorRuns: Side[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const api = () => loadSide(apiUrl, target, headers);
+    const floor = () => loadSide(floorUrl, target, headers);
+    if (round % 2 === 0) {
+      apiRuns.push(await api());
+      floorRuns.push(await floor());
+    } else {
+      floorRuns.push(await floor());
+      apiRuns.push(await api());
+    }
+  }
+  return { apiRuns, floorRuns };
+}
+
 const FLOOR_BOUND = 1.3;
 
 interface Row {
@@ -387,42 +423,14 @@ async function main() {
       if (SHOW_SQL) for (const g of groups) console.log(g.map((q) => JSON.stringify(q.args[0]).slice(0, 300)));
       const statements = groups.reduce((n, group) => n + group.length, 0);
       const slug = target.name.replace(/[^a-z]+/gi, '-').slice(0, 40);
-      // Rounds alternate which side goes first (API, floor | floor, API | …), so that a load from other
-      // work rising or falling during the run weighs on both sides alike.
       const floorServer = await startFloorServer(originalQuery, groups, target.method, `/prod-api${target.path}`, answer);
-      const apiRuns: Side[] = [];
-      const floorRuns: Side[] = [];
+      let runs: { apiRuns: Side[]; floorRuns: Side[] };
       try {
-        // Unmeasured: fills the pool (idle connections close after 10 s) and warms both sides' code, so
-        // that the side going first does not pay for it. The profile, if asked for, is a run of its own:
-        // the profiler's sampling would slow the side it watches.
-        await loadSide(`${base}${target.path}`, target, headers, undefined, WARM_UP_SECONDS);
-        await loadSide(floorServer.url, target, headers, undefined, WARM_UP_SECONDS);
-        if (PROFILE_DIR) {
-          for (const [url, file] of [
-            [`${base}${target.path}`, slug],
-            [floorServer.url, `${slug}.floor`],
-          ] as const) {
-            const side = await loadSide(url, target, headers, file);
-            console.log(
-              `profile ${file}.cpuprofile: ${side.requests} requests, ${Math.round(side.cpuUs)} µs of CPU each (profiler included)`,
-            );
-          }
-        }
-        for (let round = 0; round < ROUNDS; round += 1) {
-          const api = () => loadSide(`${base}${target.path}`, target, headers);
-          const floor = () => loadSide(floorServer.url, target, headers);
-          if (round % 2 === 0) {
-            apiRuns.push(await api());
-            floorRuns.push(await floor());
-          } else {
-            floorRuns.push(await floor());
-            apiRuns.push(await api());
-          }
-        }
+        runs = await measureSides(`${base}${target.path}`, floorServer.url, target, headers, slug);
       } finally {
         await floorServer.close();
       }
+      const { apiRuns, floorRuns } = runs;
       const row: Row = {
         name: target.name,
         api: meanSide(apiRuns),

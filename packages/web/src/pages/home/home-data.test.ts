@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useHomeStore } from '../../stores/home';
 import { useSessionStore } from '../../stores/session';
@@ -23,7 +24,8 @@ function serve() {
     .on('GET', '/api/annex/queryPersonalCenterData', () => ok({}));
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits until the client's prefetches have been answered (a prefetch counts as fetching from the call). */
+const answered = (client: QueryClient) => waitFor(() => expect(client.isFetching()).toBe(0));
 const bodies = (server: ReturnType<typeof serve>, path: string) => server.sent('POST', path).map((r) => r.body);
 
 describe('prefetchHomeData', () => {
@@ -36,8 +38,10 @@ describe('prefetchHomeData', () => {
     const server = serve();
     useSessionStore.getState().signIn({ token: 't', admin: false, user: DOCTOR } as never);
     useHomeStore.setState({ homeStateType: 'overdue' });
-    prefetchHomeData(new QueryClient(), { type: 'managed' });
-    await settle();
+    const client = new QueryClient();
+    prefetchHomeData(client, { type: 'managed' });
+    expect(client.isFetching()).toBe(5);
+    await answered(client);
     const running = { state: 'running', role: 'patient' };
     expect(bodies(server, '/api/user/list')).toEqual([
       { page: 1, limit: 20, urgentOnly: true, ...running },
@@ -50,15 +54,17 @@ describe('prefetchHomeData', () => {
 
   it('asks for both groups on /index, and for nothing for the administrator, an unknown cohort or nobody signed in', async () => {
     const server = serve();
-    prefetchHomeData(new QueryClient(), {});
+    const client = new QueryClient();
+    prefetchHomeData(client, {});
     useSessionStore.getState().signIn({ token: 't', admin: true, user: { ...DOCTOR, role: 'admin' } } as never);
-    prefetchHomeData(new QueryClient(), {});
+    prefetchHomeData(client, {});
     useSessionStore.getState().signIn({ token: 't', admin: false, user: DOCTOR } as never);
-    prefetchHomeData(new QueryClient(), { type: 'elsewhere' });
-    await settle();
+    prefetchHomeData(client, { type: 'elsewhere' });
+    // A prefetch counts as fetching from the moment it is asked for: none was.
+    expect(client.isFetching()).toBe(0);
     expect(server.requests).toEqual([]);
-    prefetchHomeData(new QueryClient(), {});
-    await settle();
+    prefetchHomeData(client, {});
+    await answered(client);
     expect([server.sent('POST', '/api/user/list').length, server.sent('POST', '/api/comparative/list').length]).toEqual([3, 3]);
   });
 });
