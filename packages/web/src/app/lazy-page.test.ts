@@ -57,4 +57,15 @@ describe('lazyPage', () => {
       'Component',
     ]);
   });
+
+  it("runs a route's own prefetchData as its loader without waiting for the screen's module", () => {
+    const prefetchData = vi.fn();
+    const load = vi.fn(() => new Promise<PageModule>(() => {}));
+    const route = lazyPage(load, prefetchData);
+    const loader = route.loader as (args: { params: Record<string, string>; request: Request }) => unknown;
+    expect(loader({ params: {}, request: new Request('http://localhost/outcomes?from=2026-01-01') })).toBeNull();
+    expect(prefetchData).toHaveBeenCalledWith({ params: {}, url: new URL('http://localhost/outcomes?from=2026-01-01') });
+    // The module has not been asked for: the router loads it beside the loader, not before it.
+    expect(load).not.toHaveBeenCalled();
+  });
 });

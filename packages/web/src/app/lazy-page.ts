@@ -19,25 +19,31 @@ export interface PrefetchArgs {
 /**
  * A route whose screen is its own lazy module: the login screen downloads none of the shell's screens.
  * Its loading is shared between a prefetch (prefetchRoutes) and the navigation, and forgotten when it
- * fails, so that the navigation tries again. A module's `prefetchData` becomes the route's loader.
+ * fails, so that the navigation tries again. A module's `prefetchData` becomes the route's loader, which
+ * runs once the module has loaded: right for a screen among the shell's files (the home).
+ *
+ * `prefetchData` given here instead is the route's loader from the start, which the router runs beside
+ * loading the module: a screen with files of its own (the outcome report) asks for its data while they
+ * download, at the price of its query's definition in the entry.
  */
-export function lazyPage(load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> {
+export function lazyPage(load: () => Promise<PageModule>, prefetchData?: PageModule['prefetchData']): Pick<RouteObject, 'lazy' | 'loader'> {
   let loading: Promise<PageModule> | undefined;
-  return {
-    lazy: async () => {
-      loading ??= load().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
-      const page = await loading;
-      const { prefetchData } = page;
-      if (!prefetchData) return { Component: page.default };
-      const loader: LoaderFunction = ({ params, request }) => {
-        prefetchData({ params, url: new URL(request.url) });
-        return null;
-      };
-      return { Component: page.default, loader };
-    },
+  const lazy = async () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    const page = await loading;
+    if (!page.prefetchData) return { Component: page.default };
+    return { Component: page.default, loader: loaderOf(page.prefetchData) };
+  };
+  return prefetchData ? { lazy, loader: loaderOf(prefetchData) } : { lazy };
+}
+
+function loaderOf(prefetchData: NonNullable<PageModule['prefetchData']>): LoaderFunction {
+  return ({ params, request }) => {
+    prefetchData({ params, url: new URL(request.url) });
+    return null;
   };
 }
 

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { RouteError } from '../components/RouteError';
+import { prefetchOutcomeReport } from '../features/outcomes/api';
 import { PRESCRIBE_ROUTES, RECORD_ROUTES, type ScreenHandle } from '../lib/routes';
 import { registerScreenPrefetch } from '../lib/screen-prefetch';
 import { lazyPage, prefetchRoutes } from './lazy-page';
@@ -56,7 +57,7 @@ export const routes: RouteObject[] = [
           { path: '/userListTNB', ...lazyPage(() => import('../pages/comparison-list/DiabetesListPage')) },
           { path: '/doctorList', ...lazyPage(() => import('../pages/doctor-list/DoctorListPage')) },
           // Doctors and the administrator.
-          { path: '/outcomes', ...lazyPage(() => import('../pages/outcomes/OutcomesPage')) },
+          { path: '/outcomes', ...lazyPage(() => import('../pages/outcomes/OutcomesPage'), prefetchOutcomeReport) },
           { path: '/indicators', ...lazyPage(() => import('../pages/indicators/IndicatorsPage')) },
         ],
       },

@@ -291,3 +291,21 @@ describe('OutcomeReportView', () => {
     expect(textOf(survival)).toContain('暂无可绘制的数据');
   });
 });
+
+describe('the first report on the screen (isProgressive)', () => {
+  const sections = (page: Markup) => page.all((el) => el.tag === 'section' && /^outcome-section-/.test(el.attrs['data-testid'] ?? ''));
+
+  it('renders the header and the baseline first, and says the rest is loading', () => {
+    // A server render is the first render: it holds what the browser paints before the rest follows.
+    const first = new Markup(
+      renderToStaticMarkup(<OutcomeReportView report={outcomeReportFixture()} scope="全市" range="全部" isProgressive />),
+    );
+    expect(textOf(part(first, 'outcome-report'))).toContain('管理组入组 40 名');
+    expect(sections(first).map((el) => el.attrs['data-testid'])).toEqual(['outcome-section-baseline']);
+    expect(first.all((el) => el.attrs.role === 'status').map(textOf)).toEqual(['加载中…']);
+  });
+
+  it('renders every section at once otherwise', () => {
+    expect(sections(render()).length).toBeGreaterThan(8);
+  });
+});

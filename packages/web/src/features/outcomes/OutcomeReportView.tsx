@@ -1,4 +1,6 @@
 import type { OutcomeReport } from '@tcm/contracts/api/outcomes';
+import { useDeferredValue } from 'react';
+import { PageLoading } from '../../components/PageState';
 import { BaselineSection } from './BaselineSection';
 import { ConstitutionSection } from './ConstitutionSection';
 import { DiabeticSection } from './DiabeticSection';
@@ -23,6 +25,12 @@ interface Props {
   range: string;
   /** A newer report is loading: the one shown is dimmed but kept, so the page does not jump. */
   isStale?: boolean;
+  /**
+   * The screen's first report: the header and the baseline (the first screenful) render and paint
+   * first, the sections below follow in a render of their own. Rendering and laying out all twenty
+   * screens of the report before anything painted took over a second on a slow PC.
+   */
+  isProgressive?: boolean;
 }
 
 /**
@@ -30,8 +38,10 @@ interface Props {
  * estimates, the survival curves, weight, constitution, the diabetic comparison members and each
  * institution. Every part says how many patients it rests on and warns when they are too few.
  */
-export function OutcomeReportView({ report, scope, range, isStale = false }: Props) {
+export function OutcomeReportView({ report, scope, range, isStale = false, isProgressive = false }: Props) {
   const format = useOutcomeFormat();
+  // false in the first render only (and in a server render), true in the deferred one that follows.
+  const isRestRendered = useDeferredValue(true, false) || !isProgressive;
   const { t } = format;
   const { managed, comparison } = report.groups;
   const tooFew = format.tooFew({ managed: managed.evaluable, comparison: comparison.evaluable });
@@ -63,15 +73,21 @@ export function OutcomeReportView({ report, scope, range, isStale = false }: Pro
         {tooFew && <TooFewNote text={tooFew} testId="report-too-few" />}
       </header>
       <BaselineSection groups={report.groups} format={format} />
-      <OutcomesSection report={report} format={format} />
-      <SensitivitySection report={report} format={format} />
-      <ReferenceSection report={report} format={format} />
-      <SurvivalSection report={report} format={format} />
-      <WeightSection groups={report.groups} format={format} />
-      <ConstitutionSection groups={report.groups} format={format} />
-      <DiabeticSection diabetic={report.diabeticComparison} format={format} />
-      <InstitutionSection rows={report.byInstitution} format={format} />
-      <GlossarySection />
+      {isRestRendered ? (
+        <>
+          <OutcomesSection report={report} format={format} />
+          <SensitivitySection report={report} format={format} />
+          <ReferenceSection report={report} format={format} />
+          <SurvivalSection report={report} format={format} />
+          <WeightSection groups={report.groups} format={format} />
+          <ConstitutionSection groups={report.groups} format={format} />
+          <DiabeticSection diabetic={report.diabeticComparison} format={format} />
+          <InstitutionSection rows={report.byInstitution} format={format} />
+          <GlossarySection />
+        </>
+      ) : (
+        <PageLoading />
+      )}
     </article>
   );
 }

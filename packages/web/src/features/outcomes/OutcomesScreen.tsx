@@ -67,7 +67,13 @@ export function OutcomesScreen({ isAdmin, ownInstitution }: Props) {
         isExporting={isExporting}
       />
       {report.data ? (
-        <OutcomeReportView report={report.data} scope={scope} range={range} isStale={report.isPlaceholderData || report.isFetching} />
+        <OutcomeReportView
+          report={report.data}
+          scope={scope}
+          range={range}
+          isStale={report.isPlaceholderData || report.isFetching}
+          isProgressive
+        />
       ) : report.error ? (
         <ErrorState error={report.error} onRetry={() => void report.refetch()} />
       ) : (

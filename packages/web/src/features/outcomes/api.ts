@@ -2,7 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { OutcomePaths } from '@tcm/contracts/api/outcome-rules';
 import type { OutcomeQuery, OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { api, downloadFile } from '../../api/client';
-import { outcomeParams } from './query';
+import { queryClient } from '../../api/query-client';
+import type { PrefetchArgs } from '../../app/lazy-page';
+import { useSessionStore } from '../../stores/session';
+import { outcomeParams, readOutcomeQuery } from './query';
 
 export const outcomeKeys = {
   all: ['outcomes'] as const,
@@ -23,7 +26,16 @@ export function useOutcomeReport(query: OutcomeQuery) {
   return useQuery({ ...outcomeReportQuery(query), placeholderData: keepPreviousData });
 }
 
-/** The report's query: the screen's and the route's prefetch (pages/outcomes/OutcomesPage.tsx). */
+/** The report's query: the screen's and the route's prefetch (prefetchOutcomeReport). */
 export function outcomeReportQuery(query: OutcomeQuery) {
   return queryOptions({ queryKey: outcomeKeys.report(query), queryFn: ({ signal }) => outcomeApi.report(query, signal) });
+}
+
+/**
+ * The route's loader (app/router.tsx): the report, the screen's largest and slowest part, is asked
+ * for as the route is entered, for the filter in the address, while the screen's files download.
+ */
+export function prefetchOutcomeReport({ url }: PrefetchArgs): void {
+  const { token, isAdmin } = useSessionStore.getState();
+  if (token) void queryClient.prefetchQuery(outcomeReportQuery(readOutcomeQuery(url.searchParams, isAdmin)));
 }
