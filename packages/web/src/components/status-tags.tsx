@@ -1,12 +1,9 @@
 import type { RegisterStatus } from '@tcm/contracts/api/auth';
 import type { FillStatus, PatientListItem } from '@tcm/contracts/api/patient';
-import type { FormState } from '@tcm/contracts/clinical/form-status';
+import { DUE_SOON_DAYS, type FormState } from '@tcm/contracts/clinical/form-status';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from '../lib/dayjs';
-
-/** A follow-up is "due soon" within this many days: a week lets a doctor plan phone calls. */
-export const DUE_SOON_DAYS = 7;
 
 // The theme's status colours: their text keeps WCAG AA on their own light tint (app/theme.test.ts).
 const TONE = {

@@ -1,4 +1,5 @@
 import type { PatientListItem } from '@tcm/contracts/api/patient';
+import { DUE_SOON_DAYS } from '@tcm/contracts/clinical/form-status';
 import { Card, Segmented } from 'antd';
 import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ import { useComparativeList } from '../../features/patients/comparative-api';
 import { managedPatientActions } from '../../features/patients/ManagedPatientActions';
 import { OpenRecordButton } from '../../features/patients/OpenRecordButton';
 import { PatientTable } from '../../features/patients/PatientTable';
-import { DUE_SOON_DAYS, type HomeStateType, type HomeType, useHomeStore } from '../../stores/home';
+import { type HomeStateType, type HomeType, useHomeStore } from '../../stores/home';
 import { WORKLIST_SIZE, worklistFilter } from './home-data';
 
 /**

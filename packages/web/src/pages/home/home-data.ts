@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { DUE_SOON_DAYS } from '@tcm/contracts/clinical/form-status';
 import type { Params } from 'react-router-dom';
 import { personalCenterQuery } from '../../api/annex-queries';
 import { patientListQuery } from '../../api/patients';
 import { FIRST_OUTREACH_LIST, outreachFilter } from '../../features/outreach/api';
 import { comparativeListQuery } from '../../features/patients/comparative-api';
-import { DUE_SOON_DAYS, type HomeStateType, type HomeType, isHomeType, useHomeStore } from '../../stores/home';
+import { type HomeStateType, type HomeType, isHomeType, useHomeStore } from '../../stores/home';
 import { useSessionStore } from '../../stores/session';
 
 /**
