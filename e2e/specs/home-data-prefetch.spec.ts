@@ -5,9 +5,9 @@ import { signIn } from '../fixtures/ui';
 
 /**
  * Entering the home or the outcome report starts the screen's requests from the route's loader, before
- * the screen renders (packages/web/src/app/lazy-page.ts, pages/home/home-data.ts, pages/outcomes): the
- * screen then reads those answers, so each request is sent once, and each was asked for before the
- * screen's first element appeared.
+ * the screen renders (packages/web/src/app/lazy-page.ts, pages/home/home-data.ts, and the route table's
+ * prefetchOutcomeReport in features/outcomes/api.ts): the screen then reads those answers, so each
+ * request is sent once, and each was asked for before the screen's first element appeared.
  */
 
 /** Notes, on the clock Resource Timing uses, when an element matching `selector` first appears. */
