@@ -10,6 +10,7 @@ import zhCN from './src/i18n/zh-CN';
 // The API server (packages/server) serves everything under /prod-api; in development Vite proxies to it
 // so the browser sees one origin, exactly as in production where the server also serves dist/.
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
+const here = import.meta.dirname;
 
 /**
  * The bundle budget (scripts/bundle-budget.mjs) reads the build's chunk graph: Vite's manifest, and
@@ -18,7 +19,6 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:8080';
  * serves; both files go to build-meta/ instead, so browsers never get the app's module map.
  */
 function buildMetaOutsideDist(): Plugin {
-  const here = import.meta.dirname;
   const chunkOf: Record<string, string> = {};
   return {
     name: 'build-meta-outside-dist',
@@ -51,7 +51,6 @@ function buildMetaOutsideDist(): Plugin {
  * scripts/route-preloads.mjs reads them for the server.
  */
 function firstPaintFramesFile(): Plugin {
-  const here = import.meta.dirname;
   return {
     name: 'first-paint-frames',
     apply: 'build',
@@ -76,7 +75,6 @@ function firstPaintFramesFile(): Plugin {
   };
 }
 
-const here = import.meta.dirname;
 const webPath = (id: string) => path.relative(here, id).split(path.sep).join('/');
 
 /**

@@ -188,7 +188,6 @@ const meanSide = (all: Side[]): Side => {
 const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a');
 const ms = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
 
-/** The issue's bound: every call's p99 within this multiple of its floor's, in the same run. */
 /**
  * Drives one call's API and its floor: an unmeasured warm-up of each (fills the pool, whose idle
  * connections close after 10 s, and warms both sides' code so that the side going first does not pay
@@ -225,6 +224,7 @@ async function measureSides(apiUrl: string, floorUrl: string, target: Target, he
   return { apiRuns, floorRuns };
 }
 
+/** The issue's bound: every call's p99 within this multiple of its floor's, in the same run. */
 const FLOOR_BOUND = 1.3;
 
 interface Row {
@@ -424,13 +424,9 @@ async function main() {
       const statements = groups.reduce((n, group) => n + group.length, 0);
       const slug = target.name.replace(/[^a-z]+/gi, '-').slice(0, 40);
       const floorServer = await startFloorServer(originalQuery, groups, target.method, `/prod-api${target.path}`, answer);
-      let runs: { apiRuns: Side[]; floorRuns: Side[] };
-      try {
-        runs = await measureSides(`${base}${target.path}`, floorServer.url, target, headers, slug);
-      } finally {
-        await floorServer.close();
-      }
-      const { apiRuns, floorRuns } = runs;
+      const { apiRuns, floorRuns } = await measureSides(`${base}${target.path}`, floorServer.url, target, headers, slug).finally(() =>
+        floorServer.close(),
+      );
       const row: Row = {
         name: target.name,
         api: meanSide(apiRuns),
