@@ -1,6 +1,7 @@
 import type { OutcomeReport } from '@tcm/contracts/api/outcomes';
 import { useDeferredValue } from 'react';
 import { PageLoading } from '../../components/PageState';
+import { useRenderForPrint } from '../../lib/use-render-for-print';
 import { BaselineSection } from './BaselineSection';
 import { ConstitutionSection } from './ConstitutionSection';
 import { DiabeticSection } from './DiabeticSection';
@@ -28,7 +29,8 @@ interface Props {
   /**
    * The screen's first report: the header and the baseline (the first screenful) render and paint
    * first, the sections below follow in a render of their own. Rendering and laying out all twenty
-   * screens of the report before anything painted took over a second on a slow PC.
+   * screens of the report before anything painted took over a second on a slow PC. A print asked for
+   * before that render renders them at once (useRenderForPrint).
    */
   isProgressive?: boolean;
 }
@@ -41,7 +43,9 @@ interface Props {
 export function OutcomeReportView({ report, scope, range, isStale = false, isProgressive = false }: Props) {
   const format = useOutcomeFormat();
   // false in the first render only (and in a server render), true in the deferred one that follows.
-  const isRestRendered = useDeferredValue(true, false) || !isProgressive;
+  const isDeferredRendered = useDeferredValue(true, false);
+  const isPrintAsked = useRenderForPrint(isProgressive && !isDeferredRendered);
+  const isRestRendered = !isProgressive || isDeferredRendered || isPrintAsked;
   const { t } = format;
   const { managed, comparison } = report.groups;
   const tooFew = format.tooFew({ managed: managed.evaluable, comparison: comparison.evaluable });
