@@ -4,7 +4,7 @@ import { expect, test } from '../fixtures/test';
 import { openFromListSearch, signIn } from '../fixtures/ui';
 
 /**
- * Two items of issue 31 that are CSS only (styles.css): the search box's focus ring, and the side
+ * Two things a doctor meets that are CSS only (styles.css): the search box's focus ring, and the side
  * menu that stays in view while a long form scrolls. Each is checked as a person meets it.
  */
 

@@ -42,7 +42,7 @@ export function answerSize(answer: CapturedAnswer): string {
 }
 
 /**
- * The floor of a call (the reference of issue 34: the API's p99 within 1.3× of it): the cheapest HTTP
+ * The floor of a call (the reference the API's p99 is held to: within 1.3× of it): the cheapest HTTP
  * API that could answer it on this machine. A bare Fastify route in this process, on the same
  * database client, that runs the call's captured statements the way the API ran them (same text,
  * prepared names and values) and answers the bytes the API answered: the same body under the same

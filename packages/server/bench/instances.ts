@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Server processes for the scale-out run of `bench:api` (issue 14): each is `src/main.ts` as
+ * Server processes for the scale-out run of `bench:api`: each is `src/main.ts` as
  * deployed (NODE_ENV=production: answers written by the compiled serialiser, no per-answer zod
  * parse) on the same PostgreSQL database, on its own port.
  */

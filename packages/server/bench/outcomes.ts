@@ -10,7 +10,7 @@ import { addOutcomeData } from './outcome-data';
 import { timed } from './sequential-timing';
 
 /**
- * The outcome report in `bench:api` (issue 13: under one second at 100,000 patients). It is one heavy
+ * The outcome report in `bench:api` (its goal: under one second at 100,000 patients). It is one heavy
  * statement per page view, not a call made by many clients at once, so it is measured as one client
  * asking `BENCH_OUTCOME_RUNS` times in a row (after one warm-up): the doctor's institution and the
  * admin's whole city, through the API and as the bare statement.

@@ -1,4 +1,4 @@
-// The JavaScript budget of the web build (issue 34): what a person waits for, from the build manifest.
+// The JavaScript budget of the web build: what a person waits for, from the build manifest.
 // - A first screen, opened with an empty cache (the login screen, and the not-found page a stale link
 //   may open): all the gzip JavaScript it downloads before its first paint, ≤ 250 kB.
 // - Any other screen: the NEW gzip JavaScript that opening it downloads before its first paint, ≤ 150 kB,

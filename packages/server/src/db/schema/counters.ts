@@ -2,7 +2,7 @@ import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * Counters the personal centre and the doctor's bell read instead of counting patients on every call
- * (issue 14: their cost must not grow with the number of patients). Derived data only, never edited by
+ * (so that their cost does not grow with the number of patients). Derived data only, never edited by
  * hand: triggers on `patients` (db/queries/counters.ts) apply each write's change in the writing
  * statement's own transaction, so a counter can never be ahead of or behind the rows it counts, whatever
  * path wrote them (services, seeds, bulk SQL). No foreign keys: a counter row is not a reference, and a

@@ -11,7 +11,7 @@ import { sendExport } from './export-response';
 import { exportIdentity } from './sheet';
 
 /**
- * The seven Excel exports (issue 7). Open to doctors (their institution) and the admin (all, or one by
+ * The seven Excel exports. Open to doctors (their institution) and the admin (all, or one by
  * `institutionId`); a 200 is an .xlsx file, anything else the JSON envelope. At most `concurrency`
  * stream at once (one gate for all seven, and for the reports exported the same way, e.g. the outcome report).
  */

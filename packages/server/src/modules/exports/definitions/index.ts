@@ -18,5 +18,5 @@ export const EXPORT_DEFINITIONS: readonly ExportDefinition[] = [
   stopManagedExport,
 ];
 
-/** Reports exported through the same pipeline, outside the export dialog (issue 13). */
+/** Reports exported through the same pipeline, outside the export dialog: the outcome report and the indicators. */
 export const REPORT_EXPORT_DEFINITIONS: readonly ReportExportDefinition[] = [outcomeReportExport, indicatorExport];
