@@ -223,7 +223,9 @@ async function main() {
     const goals = [server.seconds < 15, server.rss < 200, ratio <= 1.5];
     console.log(`goals (< 15 s, < 200 MB RSS growth, ≤ 1.5× exceljs alone): ${goals.map((ok) => (ok ? 'met' : 'MISSED')).join(', ')}`);
     const strictGoals = [ratio <= 1.2, server.rss < 200];
-    console.log(`stricter goals (≤ 1.2× exceljs alone, < 200 MB RSS growth): ${strictGoals.map((ok) => (ok ? 'met' : 'MISSED')).join(', ')}`);
+    console.log(
+      `stricter goals (≤ 1.2× exceljs alone, < 200 MB RSS growth): ${strictGoals.map((ok) => (ok ? 'met' : 'MISSED')).join(', ')}`,
+    );
   } finally {
     await database.close();
     await scratch.drop();

@@ -58,41 +58,15 @@ describe('colours', () => {
 
 /**
  * antd's non-public module paths (`antd/es/…`, `antd/lib/…`) change without notice between versions;
- * the public entries are 'antd' (components, theme, exported types) and 'antd/locale/…'. One screen
- * keeps private paths, for the time a person waits for it (docs/architecture.md, "antd through its
- * public entries"); each must still be used, or the entry is removed here.
+ * the public entries are 'antd' (components, theme, exported types) and 'antd/locale/…'.
  */
-const PRIVATE_ANTD_ALLOWED: Record<string, { path: string; why: string }[]> = {
-  'pages/login/LoginPage.tsx': [
-    {
-      path: 'antd/es/input/Input',
-      why: "`Input` from 'antd' brings TextArea, Search, Group and OTP: +8.9 kB gzip on the cold login screen, its LCP later on the throttled line",
-    },
-    { path: 'antd/es/input/Password', why: 'as above; Input.Password is only reachable through that index' },
-  ],
-};
-
 describe('antd imports', () => {
   // `… from 'antd/es/…'` (imports and re-exports), `import 'antd/lib/…'` and `import('antd/es/…')`.
   const PRIVATE = /(?:from\s+|import\s*\(?\s*)'antd\/(?:es|lib)\/[^']+'/g;
 
-  it("go through antd's public entries, except where a screen keeps private paths for its load time", () => {
+  it("go through antd's public entries", () => {
     // Tests too (a type imported from a private path breaks as easily); not this file, which names them.
-    const found = occurrences(PRIVATE, (file) => file !== 'source-guards.test.ts').map((hit) => {
-      const [file] = hit.split(':');
-      const imported = /'([^']+)'/.exec(hit)?.[1] ?? '';
-      return { file: file ?? '', imported, hit };
-    });
-    const unexpected = found.filter(({ file, imported }) => !PRIVATE_ANTD_ALLOWED[file]?.some((allowed) => allowed.path === imported));
-    expect(
-      unexpected.map(({ hit }) => hit),
-      "import from 'antd' (components, theme, exported types) or 'antd/locale/…'",
-    ).toEqual([]);
-    const stale = Object.entries(PRIVATE_ANTD_ALLOWED).flatMap(([file, allowed]) =>
-      allowed
-        .filter(({ path: imported }) => !found.some((hit) => hit.file === file && hit.imported === imported))
-        .map(({ path: p }) => `${file}: ${p}`),
-    );
-    expect(stale, 'allowed but no longer imported: remove from PRIVATE_ANTD_ALLOWED').toEqual([]);
+    const found = occurrences(PRIVATE, (file) => file !== 'source-guards.test.ts');
+    expect(found, "import from 'antd' (components, theme, exported types) or 'antd/locale/…'").toEqual([]);
   });
 });

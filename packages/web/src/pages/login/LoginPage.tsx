@@ -1,9 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { InputRef } from 'antd';
-import { Button } from 'antd';
-// Input and Password alone: antd's Input index also brings TextArea, Search, Group and OTP.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
+import { Button, Input } from 'antd';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -135,7 +132,7 @@ function LoginForm({ isAdminLogin }: { isAdminLogin: boolean }) {
         </AuthField>
         <AuthField label={t('fields.password')} error={errors.password}>
           {(control) => (
-            <Password
+            <Input.Password
               {...control}
               {...bind('password')}
               prefix={<LockOutlined aria-hidden />}
