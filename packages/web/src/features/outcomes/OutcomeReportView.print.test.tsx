@@ -16,6 +16,7 @@ afterEach(() => {
   root?.unmount();
   host?.remove();
   root = undefined;
+  host = undefined;
 });
 
 const section = (id: string) => host?.querySelector(`[data-testid="outcome-section-${id}"]`) ?? null;
