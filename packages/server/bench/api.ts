@@ -224,7 +224,7 @@ async function measureSides(apiUrl: string, floorUrl: string, target: Target, he
   return { apiRuns, floorRuns };
 }
 
-/** The bound: every call's p99 within this multiple of its floor's, in the same run. */
+/** The bound each call is held to: its p99 within this multiple of its floor's, in the same run. */
 const FLOOR_BOUND = 1.3;
 
 interface Row {

@@ -5,7 +5,8 @@ export const HOME_TYPES = ['all', 'managed', 'comparison'] as const;
 export type HomeType = (typeof HOME_TYPES)[number];
 /**
  * The worklist's view: normal, every patient in management, the next follow-up due first; dueSoon,
- * due within DUE_SOON_DAYS (the forms' `due` state); overdue, past the group's interval (the managed group's 15-day list).
+ * due within DUE_SOON_DAYS (the forms' `due` state); overdue, past the group's interval (the managed
+ * group's 15-day list).
  */
 export const HOME_STATE_TYPES = ['normal', 'dueSoon', 'overdue'] as const;
 export type HomeStateType = (typeof HOME_STATE_TYPES)[number];
